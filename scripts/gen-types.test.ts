@@ -1,0 +1,16 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { readSchemaSet } from '../server/schemas/load';
+import { fromRoot } from '../server/paths';
+import { BLOCK_TYPE_NAMES } from '../src/core/generated/blockProperties';
+import { OUTPUT, generate } from './gen-types';
+
+describe('generated block property types', () => {
+  it(`${OUTPUT} is up to date with the schemas (npm run gen:types)`, async () => {
+    expect(fs.readFileSync(fromRoot(OUTPUT), 'utf8')).toBe(await generate());
+  });
+
+  it('names every block type that has a schema', () => {
+    expect([...BLOCK_TYPE_NAMES]).toEqual(Object.keys(readSchemaSet().blocks).sort());
+  });
+});

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { ApiError } from '../../http/errors';
+import { listPages, toPageRoute } from '../../pages/repository';
+import { findStore, type Store } from '../../stores';
+import type { MenuEntry, SitewideBanner, StoreCoreData } from '../../../src/core/storeData';
+import { describeCurrency, DEFAULT_CURRENCY } from '../../../src/core/currency';
+
+export const STORE_NOT_FOUND = 'Store not found';
+
+/** §7 getStoreCoreData: the pages (as routes) and the store core state (§3) the SPA loads once at start. */
+export function storeCoreDataRoutes(app: FastifyInstance, ctx: AppContext) {
+  const handler = async (division: string | undefined, host: string) => {
+    const store = await findStore(ctx.db, { division, host });
+    if (!store) throw new ApiError(404, STORE_NOT_FOUND);
+    return buildStoreCoreData(ctx, store);
+  };
+  app.get('/omnis/v3/frontend/getStoreCoreData/json/', async (request) => handler(undefined, request.hostname));
+  app.get<{ Params: { division: string } }>('/omnis/v3/frontend/:division/getStoreCoreData/json/', async (request) =>
+    handler(request.params.division, request.hostname),
+  );
+}
+
+export async function buildStoreCoreData(ctx: AppContext, store: Store): Promise<StoreCoreData> {
+  const [pages, menu] = await Promise.all([
+    listPages(ctx.db, store.id),
+    store.subdomain.mainMenuId === null
+      ? Promise.resolve(null)
+      : ctx.db.query<{ entries: MenuEntry[] }>('select entries from menus where id = $1', [store.subdomain.mainMenuId]).then((r) => r.rows[0]?.entries ?? null),
+  ]);
+  const settings = store.subdomain.settings;
+  const plugins = (settings.plugins as Record<string, unknown> | undefined) ?? {};
+  const theme = ctx.themes.resolve(store.subdomain.theme);
+  return {
+    // Unpublished pages are left out until accounts exist to tell internal users apart (§6).
+    pages: pages.filter((p) => p.published).map(toPageRoute),
+    state: {
+      currency: describeCurrency(DEFAULT_CURRENCY),
+      splitTest: {},
+      subdomain: {
+        id: store.subdomain.id,
+        isPro: store.subdomain.isPro,
+        favicon: store.subdomain.favicon,
+        customDomainName: store.subdomain.customDomainName,
+        theme,
+        plugins,
+        sitewideBanner: (settings.sitewideBanner as SitewideBanner | undefined) ?? { enabled: false },
+        sitewidePopup: (settings.sitewidePopup as StoreCoreData['state']['subdomain']['sitewidePopup'] | undefined) ?? { enabled: false },
+        searchRedirects: (settings.searchRedirects as StoreCoreData['state']['subdomain']['searchRedirects'] | undefined) ?? [],
+        passwordProtected: settings.passwordProtected === true,
+        comingSoonPageData: (settings.comingSoonPageData as { enabled: boolean } | undefined) ?? { enabled: false },
+        meta: (settings.meta as Record<string, unknown> | undefined) ?? {},
+        division: { id: store.id, name: store.name, code: store.code },
+        cart: { items: [] },
+        favourites: { items: [] },
+        mainMenu: menu ?? [],
+        isNative: true,
+        mode: 'native' as const,
+      },
+      plugins,
+      mainMenu: menu ?? [],
+      mode: 'native' as const,
+      paymentProcessor: { type: 'first-party' as const, accounts: {} },
+      company: store.company,
+      store: { active: store.enabled, pro: store.hasPro || store.subdomain.isPro },
+    },
+  };
+}

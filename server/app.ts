@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import type { AppContext } from './context';
+import { installCsrf } from './http/csrf';
+import { ApiError, apiMessages, installErrorHandling } from './http/errors';
+import { storeCoreDataRoutes } from './api/frontend/storeCoreData';
+import { pageRoutes } from './api/divisions/pages';
+import { mediaRoutes } from './api/media/mockups';
+import { seoRoutes } from './api/seo/sitemap';
+
+export const API_BASE = '/omnis/v3';
+
+export interface AppOptions {
+  /** The built SPA (dist/client); null when Vite serves it (npm run dev) or in API tests. */
+  clientDir: string | null;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(ctx: AppContext, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 8 * 1024 * 1024, trustProxy: process.env.TRUST_PROXY === 'true' });
+  await app.register(cookie);
+  installErrorHandling(app);
+  installCsrf(app);
+
+  storeCoreDataRoutes(app, ctx);
+  pageRoutes(app, ctx);
+  mediaRoutes(app, ctx);
+  seoRoutes(app, ctx);
+
+  const indexHtml = options.clientDir ? readIndex(options.clientDir) : null;
+  if (options.clientDir) {
+    await app.register(fastifyStatic, {
+      root: options.clientDir,
+      index: false,
+      wildcard: false, // one route per built file; every other path reaches the SPA fallback below
+      setHeaders: (res, file) => {
+        // Hashed bundles never change; everything else is revalidated.
+        res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0] ?? '/';
+    // Client routes fall back to the SPA; API paths, files and non-GETs get a JSON 404.
+    const isPage = request.method === 'GET' && !url.startsWith('/omnis/') && !url.startsWith('/media/') && !/\.[a-z0-9]+$/i.test(url);
+    if (isPage && indexHtml) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    throw new ApiError(404, apiMessages.notFound);
+  });
+  return app;
+}
+
+function readIndex(dir: string): string {
+  const file = path.join(dir, 'index.html');
+  if (!fs.existsSync(file)) throw new Error(`The app is not built: ${file} is missing. Run npm run build.`);
+  return fs.readFileSync(file, 'utf8');
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { Database, Queryable } from '../database';
+import type { SchemaRegistry } from '../../../src/core/schemas/registry';
+import { APPAREL_SIZES, COLLECTIONS, ONE_SIZE, PRODUCTS, demoStock, mockupUrl } from './demoCatalogue';
+import { renumber } from '../../../src/core/blocks/tree';
+import { DEMO_MENU, DEMO_PAGES, DEMO_STORE } from './demoPages';
+
+/** Creates the demo store once; a second run finds it and does nothing. Returns whether it wrote anything. */
+export async function seedDemoStore(db: Database, registry: SchemaRegistry): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const existing = await tx.query('select id from divisions where code = $1', [DEMO_STORE.code]);
+    if (existing.rows.length > 0) return false;
+
+    const company = await one<{ id: number }>(tx, 'insert into companies (name, logo) values ($1, $2) returning id', [
+      DEMO_STORE.name,
+      JSON.stringify({ src: '/media/logo.svg', alt: DEMO_STORE.name }),
+    ]);
+    const division = await one<{ id: number }>(
+      tx,
+      'insert into divisions (name, code, company_id, active_domain_name) values ($1, $2, $3, $4) returning id',
+      [DEMO_STORE.name, DEMO_STORE.code, company.id, DEMO_STORE.domain],
+    );
+    const menu = await one<{ id: number }>(tx, `insert into menus (division_id, name, entries) values ($1, 'main', $2) returning id`, [
+      division.id,
+      JSON.stringify(DEMO_MENU),
+    ]);
+    await tx.query('insert into subdomains (division_id, theme, main_menu_id, settings) values ($1, $2, $3, $4)', [
+      division.id,
+      DEMO_STORE.theme,
+      menu.id,
+      JSON.stringify(DEMO_STORE.settings),
+    ]);
+
+    for (const page of DEMO_PAGES) {
+      const doc = { url: page.url, layout: page.layout, flags: page.flags ?? {}, properties: { ...page.properties }, blocks: structuredClone(page.blocks), sitemap: page.sitemap };
+      const errors = registry.validatePage(doc);
+      if (errors.length > 0) throw new Error(`Demo page ${page.url} is invalid: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+      renumber(doc.blocks);
+      await tx.query(
+        `insert into pages (uuid, division_id, url, layout, blocks, flags, properties, sitemap) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [randomUUID(), division.id, doc.url, doc.layout, JSON.stringify(doc.blocks), JSON.stringify(doc.flags), JSON.stringify(doc.properties), doc.sitemap],
+      );
+    }
+
+    const collectionIds = new Map<string, number>();
+    for (const [position, c] of COLLECTIONS.entries()) {
+      const row = await one<{ id: number }>(
+        tx,
+        'insert into collections (division_id, name, url_name, description, position) values ($1, $2, $3, $4, $5) returning id',
+        [division.id, c.name, c.urlName, c.description, position],
+      );
+      collectionIds.set(c.urlName, row.id);
+    }
+
+    for (const [p, product] of PRODUCTS.entries()) {
+      const sku = `FT-${String(p + 1).padStart(3, '0')}`;
+      const row = await one<{ id: number }>(
+        tx,
+        `insert into products (uuid, division_id, sku, name, url_name, description, type, price, sale_price, default_colour, bestseller_rank, tags, designs)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
+        [
+          randomUUID(), division.id, sku, product.name, product.urlName, product.description, product.garment, product.price,
+          product.salePrice ?? null, product.colours[0]!.name, p, JSON.stringify(product.tags), JSON.stringify({ front: product.print }),
+        ],
+      );
+      await tx.query('insert into product_collections (product_id, collection_id, position) values ($1, $2, $3)', [row.id, collectionIds.get(product.collection), p]);
+      const sizes = product.garment === 'tote' ? ONE_SIZE : APPAREL_SIZES;
+      for (const [c, colour] of product.colours.entries()) {
+        const option = await one<{ id: number }>(
+          tx,
+          'insert into product_options (product_id, colour_name, colour_value, position) values ($1, $2, $3, $4) returning id',
+          [row.id, colour.name, `#${colour.hex}`, c],
+        );
+        await tx.query('insert into product_images (product_id, option_id, src, alt_text, color, position) values ($1, $2, $3, $4, $5, $6)', [
+          row.id, option.id, mockupUrl(product.garment, colour, product.print), `${product.name} in ${colour.name}`, `#${colour.hex}`, c,
+        ]);
+        // One multi-row insert per colour: PGlite is much faster with batched rows.
+        const values = sizes.map((_, s) => `($1, $2, $${3 + s * 3}, $${4 + s * 3}, $${5 + s * 3}, ${s})`).join(', ');
+        const params = sizes.flatMap((size, s) => [size, `${sku}-${colour.hex}-${size}`, demoStock(p, c, s)]);
+        await tx.query(`insert into product_variants (product_id, option_id, size, sku, stock, position) values ${values}`, [row.id, option.id, ...params]);
+      }
+    }
+    return true;
+  });
+}
+
+async function one<T>(tx: Queryable, sql: string, params: unknown[]): Promise<T> {
+  const { rows } = await tx.query<T>(sql, params);
+  if (!rows[0]) throw new Error(`Expected a row from: ${sql}`);
+  return rows[0];
+}

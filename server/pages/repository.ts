@@ -1,0 +1,53 @@
+import type { Queryable } from '../db/database';
+import { routeNameOf } from '../../src/core/routes';
+import type { LayoutName, PageDocument, PageRoute } from '../../src/core/storeData';
+
+export type PageDoc = PageDocument;
+
+type Row = Record<string, unknown>;
+
+const COLUMNS = 'id, uuid, url, temporary_url, layout, blocks, flags, properties, preloadables, version, division_id, published, sitemap, edited, theme';
+
+export const toPageDoc = (r: Row): PageDoc => ({
+  id: r.id as number,
+  uuid: r.uuid as string,
+  url: r.url as string,
+  temporaryUrl: (r.temporary_url as string | null) ?? null,
+  layout: r.layout as LayoutName,
+  blocks: r.blocks as PageDoc['blocks'],
+  flags: r.flags as Record<string, boolean>,
+  properties: r.properties as PageDoc['properties'],
+  preloadables: r.preloadables as string[],
+  version: r.version as number,
+  divisionId: r.division_id as number,
+  published: r.published as boolean,
+  sitemap: r.sitemap as boolean,
+  edited: new Date(r.edited as string).toISOString(),
+  theme: (r.theme as string | null) ?? null,
+});
+
+export const toPageRoute = (page: PageDoc): PageRoute => ({
+  id: page.id,
+  url: page.url,
+  name: routeNameOf(page.url),
+  layout: page.layout,
+  title: String(page.properties.title ?? ''),
+  description: String(page.properties.description ?? ''),
+  loginState: String(page.properties.loginState ?? 'everyone'),
+  storefront: page.properties.isStorePage !== false,
+  isSearchable: page.properties.isSearchable !== false,
+  searchIcon: (page.properties.searchIcon as string | undefined) ?? null,
+  sitemap: page.published && page.sitemap,
+  published: page.published,
+  homepage: page.flags.homepage === true,
+});
+
+export async function listPages(db: Queryable, divisionId: number): Promise<PageDoc[]> {
+  const { rows } = await db.query<Row>(`select ${COLUMNS} from pages where division_id = $1 and not coalesce((flags->>'deleted')::boolean, false) order by id`, [divisionId]);
+  return rows.map(toPageDoc);
+}
+
+export async function getPage(db: Queryable, pageId: number): Promise<PageDoc | null> {
+  const { rows } = await db.query<Row>(`select ${COLUMNS} from pages where id = $1 and not coalesce((flags->>'deleted')::boolean, false)`, [pageId]);
+  return rows[0] ? toPageDoc(rows[0]) : null;
+}

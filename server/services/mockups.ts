@@ -1,0 +1,100 @@
+/**
+ * Product mockups and banner art drawn as SVG on the server, so the demo store needs no network and no
+ * image files: a garment silhouette tinted in the product colour with a print on its chest.
+ */
+export const GARMENTS = ['tshirt', 'longsleeve', 'hoodie', 'sweatshirt', 'tote'] as const;
+export type Garment = (typeof GARMENTS)[number];
+export const PRINTS = ['leaf', 'mountain', 'wave', 'sun', 'stars', 'fern', 'bloom'] as const;
+export type Print = (typeof PRINTS)[number];
+export const SCENES = ['forest', 'coast', 'meadow', 'dusk'] as const;
+export type Scene = (typeof SCENES)[number];
+
+const HEX = /^[0-9a-fA-F]{6}$/;
+
+const SILHOUETTES: Record<Garment, string> = {
+  tshirt: 'M150 70 L215 45 Q250 70 285 45 L350 70 L410 150 L360 185 L340 160 L340 440 L160 440 L160 160 L140 185 L90 150 Z',
+  longsleeve: 'M150 70 L215 45 Q250 70 285 45 L350 70 L395 140 L430 330 L385 340 L345 185 L340 440 L160 440 L155 185 L115 340 L70 330 L105 140 Z',
+  sweatshirt: 'M145 72 L210 48 Q250 78 290 48 L355 72 L400 145 L432 340 L388 350 L350 190 L348 420 Q250 440 152 420 L150 190 L112 350 L68 340 L100 145 Z',
+  hoodie: 'M145 80 L195 55 Q200 10 250 8 Q300 10 305 55 L355 80 L400 150 L432 345 L388 355 L350 195 L348 425 Q250 445 152 425 L150 195 L112 355 L68 345 L100 150 Z',
+  tote: 'M120 150 L380 150 L395 450 L105 450 Z M185 150 Q185 60 250 60 Q315 60 315 150 L300 150 Q300 78 250 78 Q200 78 200 150 Z',
+};
+
+const PRINT_ART: Record<Print, (ink: string) => string> = {
+  leaf: (ink) => `<path d="M250 180 Q320 200 300 290 Q230 300 220 230 Q225 195 250 180 Z" fill="${ink}"/><path d="M232 282 Q255 240 290 205" stroke="${ink}" stroke-width="4" fill="none" opacity=".5"/>`,
+  mountain: (ink) => `<path d="M185 300 L235 215 L260 250 L285 200 L325 300 Z" fill="${ink}"/><circle cx="300" cy="200" r="12" fill="${ink}" opacity=".6"/>`,
+  wave: (ink) => `<path d="M185 260 Q205 225 225 260 T265 260 T305 260 T325 250" stroke="${ink}" stroke-width="12" fill="none" stroke-linecap="round"/><path d="M190 290 Q210 260 230 290 T270 290 T310 290" stroke="${ink}" stroke-width="8" fill="none" opacity=".6" stroke-linecap="round"/>`,
+  sun: (ink) => `<circle cx="255" cy="250" r="38" fill="${ink}"/>${Array.from({ length: 12 }, (_, i) => {
+    const a = (i * Math.PI) / 6;
+    return `<line x1="${255 + Math.cos(a) * 50}" y1="${250 + Math.sin(a) * 50}" x2="${255 + Math.cos(a) * 66}" y2="${250 + Math.sin(a) * 66}" stroke="${ink}" stroke-width="6" stroke-linecap="round"/>`;
+  }).join('')}`,
+  stars: (ink) => [[220, 220, 14], [280, 240, 20], [240, 290, 10], [300, 300, 8], [205, 270, 6]]
+    .map(([x, y, r]) => `<path d="M${x} ${y! - r!} L${x! + r! * 0.3} ${y! - r! * 0.3} L${x! + r!} ${y} L${x! + r! * 0.3} ${y! + r! * 0.3} L${x} ${y! + r!} L${x! - r! * 0.3} ${y! + r! * 0.3} L${x! - r!} ${y} L${x! - r! * 0.3} ${y! - r! * 0.3} Z" fill="${ink}"/>`)
+    .join(''),
+  fern: (ink) => `<path d="M250 310 Q250 250 262 190" stroke="${ink}" stroke-width="5" fill="none"/>${Array.from({ length: 7 }, (_, i) => {
+    const y = 295 - i * 15;
+    const w = 40 - i * 4;
+    return `<ellipse cx="${250 - w / 2}" cy="${y}" rx="${w / 2}" ry="5" fill="${ink}" transform="rotate(-20 ${250 - w / 2} ${y})"/><ellipse cx="${254 + w / 2}" cy="${y - 4}" rx="${w / 2}" ry="5" fill="${ink}" transform="rotate(20 ${254 + w / 2} ${y - 4})"/>`;
+  }).join('')}`,
+  bloom: (ink) => `${Array.from({ length: 6 }, (_, i) => `<ellipse cx="255" cy="222" rx="14" ry="30" fill="${ink}" opacity=".85" transform="rotate(${i * 60} 255 252)"/>`).join('')}<circle cx="255" cy="252" r="12" fill="${ink}"/>`,
+};
+
+/** Ink that reads on the garment: dark ink on light fabric, light ink on dark fabric. */
+function inkFor(hex: string): string {
+  const n = parseInt(hex, 16);
+  const [r, g, b] = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 140 ? '#23302a' : '#f4efe4';
+}
+
+export function isGarment(v: string): v is Garment {
+  return (GARMENTS as readonly string[]).includes(v);
+}
+export function isPrint(v: string): v is Print {
+  return (PRINTS as readonly string[]).includes(v);
+}
+export function isScene(v: string): v is Scene {
+  return (SCENES as readonly string[]).includes(v);
+}
+export const isHexColour = (v: string) => HEX.test(v);
+
+export function garmentSvg(garment: Garment, colourHex: string, print: Print): string {
+  const ink = inkFor(colourHex);
+  const y = garment === 'tote' ? 50 : 0;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 500 500" width="1000" height="1000" role="img">
+<defs><radialGradient id="bg" cx=".5" cy=".45" r=".75"><stop offset="0" stop-color="#f7f6f2"/><stop offset="1" stop-color="#e6e3dc"/></radialGradient>
+<linearGradient id="shade" x1="0" x2="1"><stop offset="0" stop-color="#000" stop-opacity=".10"/><stop offset=".5" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".12"/></linearGradient></defs>
+<rect width="500" height="500" fill="url(#bg)"/>
+<ellipse cx="250" cy="462" rx="170" ry="14" fill="#000" opacity=".08"/>
+<path d="${SILHOUETTES[garment]}" fill="#${colourHex}" stroke="#000" stroke-opacity=".15" stroke-width="2" fill-rule="evenodd"/>
+<path d="${SILHOUETTES[garment]}" fill="url(#shade)" fill-rule="evenodd"/>
+<g transform="translate(0 ${y})">${PRINT_ART[print](ink)}</g>
+</svg>`;
+}
+
+const SCENE_PALETTES: Record<Scene, [string, string, string, string]> = {
+  forest: ['#dfe9d8', '#9fbf8f', '#4f7a4a', '#23412a'],
+  coast: ['#e3eef2', '#9cc3cf', '#4f8aa0', '#1f4a5e'],
+  meadow: ['#f4ecd6', '#d9c27f', '#9aa35a', '#55663a'],
+  dusk: ['#f3d9c9', '#d9967e', '#8d5a6e', '#3b2c46'],
+};
+
+/** A wide landscape in layered hills for banners (1920 × 768, §9 banner size). */
+export function sceneSvg(scene: Scene): string {
+  const [sky, far, mid, near] = SCENE_PALETTES[scene];
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1920 768" width="1920" height="768" preserveAspectRatio="xMidYMid slice">
+<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#ffffff"/></linearGradient></defs>
+<rect width="1920" height="768" fill="url(#sky)"/>
+<circle cx="1450" cy="230" r="110" fill="#fff" opacity=".7"/>
+<path d="M0 470 Q300 330 620 430 T1240 400 T1920 420 L1920 768 L0 768 Z" fill="${far}"/>
+<path d="M0 560 Q360 440 760 540 T1500 520 T1920 540 L1920 768 L0 768 Z" fill="${mid}"/>
+<path d="M0 650 Q420 560 900 650 T1920 630 L1920 768 L0 768 Z" fill="${near}"/>
+</svg>`;
+}
+
+/** The demo company's logo: a leaf mark and the name. */
+export function logoSvg(name: string, colour = '#2f5d3a'): string {
+  const safe = name.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 360 64" width="360" height="64">
+<path d="M10 56 Q8 12 56 8 Q56 54 10 56 Z" fill="${colour}"/><path d="M14 52 Q30 32 48 14" stroke="#fff" stroke-width="3" fill="none"/>
+<text x="70" y="42" font-family="Lato, 'Helvetica Neue', Arial, sans-serif" font-size="28" font-weight="700" fill="${colour}" letter-spacing="1">${safe}</text>
+</svg>`;
+}

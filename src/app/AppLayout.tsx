@@ -1,0 +1,54 @@
+import { useEffect, useState, type CSSProperties } from 'react';
+import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { layoutOf, REGION_SIZES } from './layouts';
+import { Announcement } from './regions/Announcement';
+import { Header } from './regions/Header';
+import { Sidebar } from './regions/Sidebar';
+import { Footer } from './regions/Footer';
+import { useStore } from './StoreContext';
+import './app.css';
+
+/** §2.3: scrolling to the top after a route change waits 300 ms. */
+export const SCROLL_TO_TOP_DELAY_MS = 300;
+
+/** The layout of the matched route (§2.1) with its regions. */
+export function AppLayout() {
+  const matches = useMatches();
+  const layoutName = [...matches].reverse().map((m) => (m.handle as { layout?: string } | undefined)?.layout).find(Boolean);
+  const layout = layoutOf(layoutName);
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const store = useStore();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const footerVisible = store.state.subdomain.theme.properties['footer.visible'] !== false;
+
+  useEffect(() => {
+    setMenuOpen(false); // the slide-over closes on a route change (§2.1)
+    const timer = window.setTimeout(() => window.scrollTo(0, 0), SCROLL_TO_TOP_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [pathname]);
+
+  const style = {
+    '--header-height': REGION_SIZES.headerHeight,
+    '--header-height-sm': REGION_SIZES.headerHeightSmall,
+    '--logo-max-width': REGION_SIZES.logoMaxWidth,
+    '--sidebar-width': REGION_SIZES.sidebarWidth,
+    '--nav-bar-height': REGION_SIZES.navBarHeight,
+  } as CSSProperties;
+
+  return (
+    <div className={`app app--${layoutName ?? 'standard'}${layout.sidebar ? ' app--with-sidebar' : ''}`} style={style}>
+      <a className="skip-link" href="#content">
+        Skip to content
+      </a>
+      {layout.announcement && <Announcement />}
+      {layout.header && <Header onMenu={() => setMenuOpen(true)} />}
+      <Sidebar open={menuOpen} fixed={layout.sidebar} onClose={() => setMenuOpen(false)} />
+      <main id="content" className={`app__content app__content--${layout.content}`} aria-busy={navigation.state === 'loading'}>
+        <Outlet />
+      </main>
+      {layout.footer && footerVisible && <Footer />}
+      {layout.subFooter && <Footer minimal />}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { MenuEntry } from '../../core/storeData';
+import { SafeLink } from '../../renderer/SafeLink';
+import { useStore } from '../StoreContext';
+import { Icon } from './icons';
+
+/** §9: a mega-menu closes 200 ms after the pointer leaves it. */
+export const MENU_HOVER_CLOSE_DELAY_MS = 200;
+
+/** §2.4 header: logo, main menu with mega-menu segments, search, favourites and basket icons. */
+export function Header({ onMenu }: { onMenu: () => void }) {
+  const { state } = useStore();
+  const basketCount = state.subdomain.cart.items.length;
+  const favouritesCount = state.subdomain.favourites.items.length;
+  return (
+    <header className="header">
+      <div className="header__inner">
+        <button type="button" className="header__icon header__menu-button" onClick={onMenu} aria-label="Open menu">
+          <Icon name="menu" />
+        </button>
+        <Link to="/" className="header__logo" aria-label={`${state.company.name} home`}>
+          {state.company.logo ? <img src={state.company.logo.src} alt={state.company.logo.alt || state.company.name} /> : <span>{state.company.name}</span>}
+        </Link>
+        <nav className="header__nav" aria-label="Main">
+          <ul className="menu">
+            {state.mainMenu.map((entry) => (
+              <MenuItem key={entry.text + entry.href} entry={entry} />
+            ))}
+          </ul>
+        </nav>
+        <div className="header__actions">
+          <Link className="header__icon" to="/search/" aria-label="Search">
+            <Icon name="search" />
+          </Link>
+          {favouritesCount > 0 && (
+            <Link className="header__icon" to="/favourites/" aria-label={`Favourites, ${favouritesCount} items`}>
+              <Icon name="heart" />
+            </Link>
+          )}
+          <Link className="header__icon header__basket" to="/basket/" aria-label={`Basket, ${basketCount} items`}>
+            <Icon name="basket" />
+            {basketCount > 0 && <span className="header__badge">{basketCount}</span>}
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function MenuItem({ entry }: { entry: MenuEntry }) {
+  const [open, setOpen] = useState(false);
+  const closeTimer = useRef<number | undefined>(undefined);
+  const hasSubmenu = (entry.submenu?.length ?? 0) > 0;
+  const show = () => {
+    window.clearTimeout(closeTimer.current);
+    setOpen(true);
+  };
+  const hide = () => {
+    window.clearTimeout(closeTimer.current);
+    closeTimer.current = window.setTimeout(() => setOpen(false), MENU_HOVER_CLOSE_DELAY_MS);
+  };
+  return (
+    <li
+      className={`menu__entry${open ? ' menu__entry--open' : ''}`}
+      onMouseEnter={hasSubmenu ? show : undefined}
+      onMouseLeave={hasSubmenu ? hide : undefined}
+      onFocus={hasSubmenu ? show : undefined}
+      onBlur={hasSubmenu ? hide : undefined}
+      onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
+    >
+      <SafeLink href={entry.href} className="menu__link" style={{ color: entry.color || undefined, background: entry.backgroundColor || undefined }} aria-haspopup={hasSubmenu || undefined} aria-expanded={hasSubmenu ? open : undefined}>
+        {entry.text}
+      </SafeLink>
+      {hasSubmenu && (
+        <div className="mega-menu" hidden={!open} onClick={() => setOpen(false)}>
+          <div className="mega-menu__inner">
+            {entry.submenu!.map((segment) => (
+              <div className="mega-menu__segment" key={segment.title}>
+                {segment.link ? (
+                  <SafeLink className="mega-menu__title" href={segment.link}>
+                    {segment.title}
+                  </SafeLink>
+                ) : (
+                  <span className="mega-menu__title">{segment.title}</span>
+                )}
+                {segment.mode === 'image' && segment.image ? (
+                  <SafeLink href={segment.image.link ?? segment.link ?? '#'} className="mega-menu__image">
+                    <img src={segment.image.src} alt={segment.image.title ?? ''} loading="lazy" />
+                    {segment.image.title && <span>{segment.image.title}</span>}
+                  </SafeLink>
+                ) : (
+                  <ul>
+                    {segment.items?.map((item) => (
+                      <li key={item.text + item.link}>
+                        <SafeLink href={item.link} style={{ color: item.color || undefined }}>
+                          {item.text}
+                        </SafeLink>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            ))}
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,77 @@
+import { Suspense, useMemo, type CSSProperties } from 'react';
+import type { BlockData } from '../core/storeData';
+import { ROW_SPACING, isPseudoType } from '../core/blocks/messages';
+import { visibleBlocks, isUnpublished, type Conditions } from '../core/blocks/visibility';
+import { componentFor, isRegistered, reportUnregistered } from './registry';
+import { GenericBlock } from './GenericBlock';
+import { BlockErrorBoundary } from './BlockErrorBoundary';
+import type { RenderMode } from './types';
+import './grid.css';
+
+export interface PageRendererProps {
+  blocks: readonly BlockData[];
+  mode: RenderMode;
+  /** Named conditions blocks may require (§4); unknown names hide the block in native mode. */
+  conditions?: Conditions;
+  /** Vertical spacing between rows in px (§3 Page ySpacing, default 24). */
+  ySpacing?: number;
+}
+
+/** The one renderer: storefront (native), builder canvas (preview), dashboard and atlas all draw pages with it. */
+export function PageRenderer({ blocks, mode, conditions = {}, ySpacing = ROW_SPACING }: PageRendererProps) {
+  const shown = useMemo(() => (mode === 'preview' ? [...blocks] : visibleBlocks(blocks, conditions)), [blocks, mode, conditions]);
+  return (
+    <div className="pod-page" style={{ '--pod-row-gap': `${ySpacing}px` } as CSSProperties}>
+      <BlockList blocks={shown} mode={mode} />
+    </div>
+  );
+}
+
+function BlockList({ blocks, mode }: { blocks: readonly BlockData[]; mode: RenderMode }) {
+  return (
+    <div className="pod-grid">
+      {[...blocks]
+        .sort((a, b) => a.order - b.order)
+        .map((block) => (
+          <BlockHost key={block.uid} block={block} mode={mode} />
+        ))}
+    </div>
+  );
+}
+
+/** Places one block on the grid (12 columns, 6 on small screens) and draws it with its component. */
+function BlockHost({ block, mode }: { block: BlockData; mode: RenderMode }) {
+  if (isPseudoType(block.type)) return null;
+  if (!isRegistered(block.type)) {
+    reportUnregistered(block.type);
+    return null;
+  }
+  const Component = componentFor(block.type) ?? GenericBlock;
+  const hidden = mode === 'preview' && isUnpublished(block);
+  const style = {
+    '--pod-span': block.size.x,
+    '--pod-span-sm': block.size.y,
+    ...(block.fullBackgroundColor ? { '--pod-full-bg': block.fullBackgroundColor } : {}),
+  } as CSSProperties;
+  const className = [
+    'pod-block',
+    `pod-block--${block.type}`,
+    block.fullWidth && 'pod-block--full-width',
+    block.padding ? 'pod-block--padded' : '',
+    block.fullBackgroundColor && 'pod-block--full-bg',
+    hidden && 'pod-block--hidden',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <section className={className} style={style} data-block-type={block.type} data-block-uid={block.uid} aria-label={hidden ? 'Hidden block' : undefined}>
+      <BlockErrorBoundary type={block.type} uid={block.uid} showError={mode === 'preview'}>
+        <Suspense fallback={<div className="pod-block-loading" aria-busy="true" />}>
+          <Component block={block} properties={block.properties as never} mode={mode}>
+            {block.items.length > 0 ? <BlockList blocks={block.items} mode={mode} /> : undefined}
+          </Component>
+        </Suspense>
+      </BlockErrorBoundary>
+    </section>
+  );
+}

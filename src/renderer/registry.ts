@@ -1,0 +1,52 @@
+import { lazy, type ComponentType } from 'react';
+import { blockMessages } from '../core/blocks/messages';
+import type { BlockProps } from './types';
+
+type BlockComponent = ComponentType<BlockProps<never>>;
+type Loader = () => Promise<{ default: BlockComponent }>;
+
+const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/\.(json|tsx)$/, '');
+
+// Discovered, not listed: a schema file registers a type, a component file gives it its own look.
+// Both globs are lazy, so the storefront entry holds only names and loaders, not the schemas or components.
+const schemaFiles = import.meta.glob('/schemas/blocks/*.json');
+const componentFiles = import.meta.glob<{ default: BlockComponent }>(['/blocks/*.tsx', '!/blocks/*.test.tsx']);
+
+export const registeredTypes: ReadonlySet<string> = new Set(Object.keys(schemaFiles).map(nameOf));
+const loaders = new Map<string, Loader>(Object.entries(componentFiles).map(([path, load]) => [nameOf(path), load]));
+const loaded = new Map<string, BlockComponent>();
+const reported = new Set<string>();
+
+export const isRegistered = (type: string) => registeredTypes.has(type);
+
+/** Logs the §8 message once per type; the rest of the page still draws. */
+export function reportUnregistered(type: string) {
+  if (reported.has(type)) return;
+  reported.add(type);
+  console.error(blockMessages.unregistered(type));
+}
+
+/** Loads the components of these types so the page draws in one pass instead of popping in. */
+export async function preloadBlockTypes(types: Iterable<string>): Promise<void> {
+  const wanted = [...new Set(types)].filter((t) => !loaded.has(t) && loaders.has(t));
+  await Promise.all(wanted.map(async (type) => loaded.set(type, (await loaders.get(type)!()).default)));
+}
+
+const lazyComponents = new Map<string, BlockComponent>();
+
+/**
+ * The component drawing a registered type: its own (synchronously when preloaded, else lazily) or,
+ * for a type with a schema and no component, undefined so the host uses the generic block.
+ */
+export function componentFor(type: string): BlockComponent | undefined {
+  const ready = loaded.get(type);
+  if (ready) return ready;
+  const load = loaders.get(type);
+  if (!load) return undefined;
+  let component = lazyComponents.get(type);
+  if (!component) {
+    component = lazy(load) as unknown as BlockComponent;
+    lazyComponents.set(type, component);
+  }
+  return component;
+}
