@@ -6,7 +6,7 @@ import { createSchemaRegistry } from '../src/core/schemas/registry';
 import type { ValidationError } from '../src/core/schemas/types';
 import { readSchemaSet } from '../server/schemas/load';
 import { fromRoot } from '../server/paths';
-import { collectFiles, detectKind, run, sameErrors, splitAnnotations, validateDocument, validateFile } from './validate/lib';
+import { collectFiles, detectKind, run, splitAnnotations, validateDocument, validateFile } from './validate/lib';
 
 const schemas = readSchemaSet();
 const registry = createSchemaRegistry(schemas);

@@ -26,5 +26,5 @@ export async function boot(options: BootOptions = {}): Promise<AppContext> {
     await db.close().catch(() => undefined);
     throw error;
   }
-  return { db, registry, themes: createThemeService() };
+  return { db, registry, themes: createThemeService(registry) };
 }

@@ -20,10 +20,15 @@ export function AppLayout() {
   const navigation = useNavigation();
   const store = useStore();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    // The slide-over closes on a route change (§2.1); adjusting state while rendering avoids a second pass.
+    setMenuPath(pathname);
+    setMenuOpen(false);
+  }
   const footerVisible = store.state.subdomain.theme.properties['footer.visible'] !== false;
 
   useEffect(() => {
-    setMenuOpen(false); // the slide-over closes on a route change (§2.1)
     const timer = window.setTimeout(() => window.scrollTo(0, 0), SCROLL_TO_TOP_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [pathname]);

@@ -100,22 +100,37 @@ export const isLight = (colour: Rgba): boolean => relativeLuminance(colour) > LI
 /** §3 "Hover-colour derivation factor 0.6". */
 export const HOVER_FACTOR = 0.6;
 
-/** Below this contrast between a colour and its hover the change is too faint to notice. */
-const MIN_HOVER_STEP = 1.2;
+/** Contrast between a colour and its hover shade below which the change is too faint to notice. */
+export const MIN_HOVER_STEP = 1.2;
 
 /**
- * The hover shade of an interactive colour (§3, factor 0.6): it keeps HOVER_FACTOR (60 %) of the
- * colour and mixes in 1 − HOVER_FACTOR (40 %) of the colour's own pole — black for a dark colour,
- * white for a light one. Moving away from mid-grey means text that reads on the colour (light text
- * on dark, dark text on light) reads even better on hover, so a button never fails contrast when
- * hovered. A colour already at its pole (near-black, near-white) would barely change, so it
- * moves towards the other pole instead. Opacity is kept; transparent stays transparent.
+ * The hover shade of an interactive colour (§3, factor 0.6).
+ *
+ * It keeps HOVER_FACTOR (60 %) of the colour and mixes in 1 − HOVER_FACTOR (40 %) of the colour's
+ * own pole: black for a dark colour, white for a light one (see LIGHT_LUMINANCE). Moving away from
+ * mid-grey means the text that reads on the colour (light on dark, dark on light) reads better
+ * still on hover.
+ *
+ * A colour at or near its pole (white, near-black) would barely change that way (contrast with
+ * its hover below MIN_HOVER_STEP), so it moves towards the other pole instead, by the smallest
+ * amount that is visible (contrast MIN_HOVER_STEP, at most 1 − HOVER_FACTOR): text on it loses
+ * at most that factor of contrast. Opacity is kept; a transparent colour stays transparent.
  */
 export function hoverColour(colour: Rgba): Rgba {
   if (isTransparent(colour)) return colour;
-  const weight = 1 - HOVER_FACTOR;
+  const maxWeight = 1 - HOVER_FACTOR;
   const light = isLight(colour);
-  const away = light ? lighten(colour, weight) : darken(colour, weight);
-  if (contrastRatio({ ...away, a: 1 }, { ...colour, a: 1 }) >= MIN_HOVER_STEP) return away;
-  return light ? darken(colour, weight) : lighten(colour, weight);
+  const step = (hover: Rgba) => contrastRatio({ ...hover, a: 1 }, { ...colour, a: 1 });
+  const away = light ? lighten(colour, maxWeight) : darken(colour, maxWeight);
+  if (step(away) >= MIN_HOVER_STEP) return away;
+  const towards = (weight: number) => (light ? darken(colour, weight) : lighten(colour, weight));
+  // The step grows with the weight, so bisect for the smallest visible one.
+  let [low, high] = [0, maxWeight];
+  if (step(towards(high)) < MIN_HOVER_STEP) return towards(high);
+  for (let i = 0; i < 20; i++) {
+    const mid = (low + high) / 2;
+    if (step(towards(mid)) >= MIN_HOVER_STEP) high = mid;
+    else low = mid;
+  }
+  return towards(high);
 }

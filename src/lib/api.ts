@@ -29,7 +29,7 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     signal: init.signal,
   });
   const text = await response.text();
-  let data: unknown = undefined;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : undefined;
   } catch {

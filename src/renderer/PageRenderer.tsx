@@ -46,6 +46,7 @@ function BlockHost({ block, mode }: { block: BlockData; mode: RenderMode }) {
     reportUnregistered(block.type);
     return null;
   }
+  // componentFor returns one cached component per type, so its identity is stable across renders.
   const Component = componentFor(block.type) ?? GenericBlock;
   const hidden = mode === 'preview' && isUnpublished(block);
   const style = {
@@ -67,6 +68,7 @@ function BlockHost({ block, mode }: { block: BlockData; mode: RenderMode }) {
     <section className={className} style={style} data-block-type={block.type} data-block-uid={block.uid} aria-label={hidden ? 'Hidden block' : undefined}>
       <BlockErrorBoundary type={block.type} uid={block.uid} showError={mode === 'preview'}>
         <Suspense fallback={<div className="pod-block-loading" aria-busy="true" />}>
+          {/* eslint-disable-next-line react-hooks/static-components -- cached per type, see componentFor */}
           <Component block={block} properties={block.properties as never} mode={mode}>
             {block.items.length > 0 ? <BlockList blocks={block.items} mode={mode} /> : undefined}
           </Component>

@@ -41,8 +41,8 @@ export const DEMO_PAGES: SeedPage[] = [
           text: '<h2>Good clothes, no leftovers</h2><p>Every piece is printed after you order it, in a factory powered by renewable energy. When it wears out, send it back and we turn it into new clothes.</p>',
         },
       },
-      { uid: 'home-shop-tees', type: 'button', size: { x: 6, y: 6 }, properties: { text: 'Shop T-Shirts', href: '/collection/t-shirts/', primary: 1, align: 'right' } },
-      { uid: 'home-shop-hoodies', type: 'button', size: { x: 6, y: 6 }, properties: { text: 'Shop Hoodies', href: '/collection/hoodies-and-sweatshirts/', primary: 0, align: 'left' } },
+      { uid: 'home-shop-tees', type: 'button', size: { x: 6, y: 3 }, properties: { text: 'Shop T-Shirts', href: '/collection/t-shirts/', primary: 1, align: 'right' } },
+      { uid: 'home-shop-hoodies', type: 'button', size: { x: 6, y: 3 }, properties: { text: 'Shop Hoodies', href: '/collection/hoodies-and-sweatshirts/', primary: 0, align: 'left' } },
       {
         uid: 'home-coast',
         type: 'banner',

@@ -12,9 +12,12 @@ import { Icon } from './icons';
 export function Sidebar({ open, fixed, onClose }: { open: boolean; fixed: boolean; onClose: () => void }) {
   const { state } = useStore();
   const [drill, setDrill] = useState<MenuEntry | null>(null);
-  useEffect(() => {
+  const [wasOpen, setWasOpen] = useState(open);
+  if (wasOpen !== open) {
+    // Closing forgets the drill-down, so the menu opens at the top level next time.
+    setWasOpen(open);
     if (!open) setDrill(null);
-  }, [open]);
+  }
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();

@@ -1,0 +1,79 @@
+import { act, cleanup, render, type RenderResult } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createSchemaRegistry, type SchemaRegistry } from '../../src/core/schemas/registry';
+import type { ValidationError } from '../../src/core/schemas/types';
+import type { BlockData } from '../../src/core/storeData';
+import { readSchemaSet } from '../../server/schemas/load';
+import { PageRenderer } from '../../src/renderer/PageRenderer';
+import { preloadBlockTypes } from '../../src/renderer/registry';
+import type { RenderMode } from '../../src/renderer/types';
+
+/** A child block for a container under test; items nest. */
+export interface TestItem {
+  type: string;
+  properties?: Record<string, unknown>;
+  items?: TestItem[];
+}
+
+export interface RenderBlockOptions {
+  /** Page mode (§4); native unless told. */
+  mode?: RenderMode;
+  /** Children of the block, drawn through the real renderer as a container's children. */
+  items?: TestItem[];
+  /** Where the memory router starts. */
+  path?: string;
+}
+
+export interface RenderBlockResult extends RenderResult {
+  /** The block as drawn: envelope and properties complete with the schema defaults. */
+  block: BlockData;
+  /** What the schema said about the properties (tests of invalid input may expect some). */
+  errors: ValidationError[];
+  /** The memory router, so a test can navigate (e.g. §4 "closes on page change"). */
+  router: ReturnType<typeof createMemoryRouter>;
+}
+
+// Vitest runs without globals here, so testing-library cannot unmount between tests on its own.
+afterEach(() => cleanup());
+
+let registry: SchemaRegistry | undefined;
+/** Compiling every schema is slow; once per test file is enough. */
+export const testRegistry = (): SchemaRegistry => (registry ??= createSchemaRegistry(readSchemaSet()));
+
+let uid = 0;
+const toBlock = (item: TestItem, order: number): BlockData =>
+  ({
+    uid: `test-${item.type}-${++uid}`,
+    type: item.type,
+    order,
+    properties: structuredClone(item.properties ?? {}),
+    items: (item.items ?? []).map(toBlock),
+  }) as unknown as BlockData;
+
+const typesOf = (block: BlockData): string[] => [block.type, ...block.items.flatMap(typesOf)];
+
+/** Builds a complete block (schema defaults filled in, like the server does) without drawing it. */
+export function buildBlock(type: string, properties: Record<string, unknown> = {}, items: TestItem[] = []): { block: BlockData; errors: ValidationError[] } {
+  const block = toBlock({ type, properties, items }, 0);
+  const errors = testRegistry().validateBlocks([block]);
+  return { block, errors };
+}
+
+/**
+ * Draws one block the way a page does: defaults from the schema registry, the real PageRenderer, a memory
+ * router (SafeLink needs one), the component already loaded so the first paint is the block, not the fallback.
+ * Invalid properties are drawn anyway (and reported in `errors`) so tests can check how a block copes.
+ */
+export async function renderBlock(type: string, properties: Record<string, unknown> = {}, opts: RenderBlockOptions = {}): Promise<RenderBlockResult> {
+  const { block, errors } = buildBlock(type, properties, opts.items);
+  await preloadBlockTypes(typesOf(block));
+  const router = createMemoryRouter([{ path: '*', element: <PageRenderer blocks={[block]} mode={opts.mode ?? 'native'} /> }], {
+    initialEntries: [opts.path ?? '/'],
+  });
+  let result!: RenderResult;
+  await act(async () => {
+    result = render(<RouterProvider router={router} />);
+  });
+  return Object.assign(result, { block, errors, router });
+}

@@ -1,0 +1,209 @@
+import type { Queryable } from '../db/database';
+import type { DivisionRef } from './division';
+import type { ColourSwatch, ImageRef, Paginated, ProductDetail, ProductOption, ProductSort, ProductSummary } from './types';
+
+type Row = Record<string, unknown>;
+
+/** The price a shopper pays: the sale price only when it is lower (§3 onSale). */
+const EFFECTIVE_PRICE = 'case when p.sale_price is not null and p.sale_price < p.price then p.sale_price else p.price end';
+
+// Whitelisted ORDER BY fragments; ties fall back to the id so pages never overlap.
+const ORDER: Record<ProductSort, string> = {
+  bestsellerOrder: 'p.bestseller_rank asc, p.id asc',
+  'new-in': 'p.created_at desc, p.id desc',
+  'price-low-high': `${EFFECTIVE_PRICE} asc, p.id asc`,
+  'price-high-low': `${EFFECTIVE_PRICE} desc, p.id asc`,
+  name: 'lower(p.name) asc, p.id asc',
+};
+
+export interface ProductQuery {
+  collectionId: number | null;
+  sort: ProductSort;
+  removeDuplicates: boolean;
+  page: number;
+  perPage: number;
+}
+
+// One row per product (its default colour) or, keeping duplicates, one per colour.
+const OPTION = `
+  left join lateral (
+    select o.id, o.colour_name, o.position from product_options o where o.product_id = p.id
+    order by (o.colour_name = p.default_colour) desc, o.position, o.id
+    limit $2::int
+  ) o on true`;
+
+const WHERE = `
+  where p.division_id = $1 and p.enabled
+    and ($3::int is null or exists (select 1 from product_collections pc where pc.product_id = p.id and pc.collection_id = $3::int))`;
+
+// The entry's first image: of its colour when it has one.
+const IMAGE = `
+  left join lateral (
+    select i.src, i.alt_text, i.color from product_images i where i.product_id = p.id
+    order by (i.option_id is not distinct from o.id) desc, i.position, i.id limit 1
+  ) img on true`;
+
+export async function listProducts(db: Queryable, division: DivisionRef, q: ProductQuery): Promise<Paginated<ProductSummary>> {
+  const params = [division.id, q.removeDuplicates ? 1 : null, q.collectionId];
+  const [{ rows }, count] = await Promise.all([
+    db.query<Row>(
+      `select p.id, p.uuid, p.url_name, p.name, p.description, p.price, p.sale_price, o.colour_name, img.src, img.alt_text, img.color
+       from products p ${OPTION} ${IMAGE} ${WHERE}
+       order by ${ORDER[q.sort]}, o.position nulls first
+       limit $4::int offset $5::int`,
+      [...params, q.perPage, (q.page - 1) * q.perPage],
+    ),
+    db.query<{ total: number }>(`select count(*)::int as total from products p ${OPTION} ${WHERE}`, params),
+  ]);
+  const total = count.rows[0]?.total ?? 0;
+  const colours = await coloursOf(db, rows.map((r) => r.id as number));
+  return {
+    data: rows.map((r) => toSummary(r, colours, division)),
+    page: q.page,
+    perPage: q.perPage,
+    total,
+    lastPage: Math.max(1, Math.ceil(total / q.perPage)),
+  };
+}
+
+/** Enabled products by id, in the order asked for; unknown or disabled ids are left out. */
+export async function productsByIds(db: Queryable, ids: number[], divisionId: number | null): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<Row>(
+    `select p.id, p.uuid, p.url_name, p.name, p.description, p.price, p.sale_price, o.colour_name, img.src, img.alt_text, img.color,
+            coalesce(c.name, d.name) as company_name
+     from products p
+     join divisions d on d.id = p.division_id and d.enabled
+     left join companies c on c.id = d.company_id
+     left join lateral (
+       select o.id, o.colour_name from product_options o where o.product_id = p.id
+       order by (o.colour_name = p.default_colour) desc, o.position, o.id limit 1
+     ) o on true
+     ${IMAGE}
+     where p.id = any($1::int[]) and p.enabled and ($2::int is null or p.division_id = $2::int)`,
+    [ids, divisionId],
+  );
+  const colours = await coloursOf(db, rows.map((r) => r.id as number));
+  const byId = new Map(rows.map((r) => [r.id as number, toSummary(r, colours, { companyName: r.company_name as string })]));
+  return [...new Set(ids)].flatMap((id) => byId.get(id) ?? []);
+}
+
+async function coloursOf(db: Queryable, productIds: number[]): Promise<Map<number, ColourSwatch[]>> {
+  const out = new Map<number, ColourSwatch[]>();
+  if (productIds.length === 0) return out;
+  const { rows } = await db.query<{ product_id: number; colour_name: string; colour_value: string }>(
+    'select product_id, colour_name, colour_value from product_options where product_id = any($1::int[]) order by product_id, position, id',
+    [[...new Set(productIds)]],
+  );
+  for (const r of rows) {
+    const list = out.get(r.product_id) ?? [];
+    list.push({ text: r.colour_name, value: r.colour_value });
+    out.set(r.product_id, list);
+  }
+  return out;
+}
+
+const onSale = (price: number, sale: number | null) => sale !== null && sale < price;
+
+function toSummary(r: Row, colours: Map<number, ColourSwatch[]>, division: Pick<DivisionRef, 'companyName'>): ProductSummary {
+  const price = r.price as number;
+  const salePrice = (r.sale_price as number | null) ?? null;
+  return {
+    id: r.id as number,
+    uuid: r.uuid as string,
+    urlName: r.url_name as string,
+    name: r.name as string,
+    description: r.description as string,
+    price,
+    salePrice,
+    onSale: onSale(price, salePrice),
+    image: r.src ? { src: r.src as string, alt: (r.alt_text as string) || (r.name as string), color: (r.color as string | null) ?? null } : null,
+    colour: (r.colour_name as string | null) ?? null,
+    colours: colours.get(r.id as number) ?? [],
+    manufacturer: { name: division.companyName },
+    // No reviews are collected yet; the shape is the §7 one so clients need no change when they are.
+    reviews: { count: 0, average: null },
+  };
+}
+
+/** §3 derived facts from the sku and designs. */
+export const printCountOf = (designs: Record<string, unknown>) => ['front', 'back'].filter((side) => !!designs[side]).length;
+export const isBlankSku = (sku: string) => sku.includes('BLANK');
+export const isCustomSku = (sku: string) => /^(GBro|STUSUB|FPD|API|CP)/.test(sku);
+
+/** One enabled product by urlName or numeric id, with colours, images, sizes and stock per size. */
+export async function productDetail(db: Queryable, division: DivisionRef, key: string): Promise<ProductDetail | null> {
+  const byId = /^\d{1,9}$/.test(key);
+  const { rows } = await db.query<Row>(
+    `select * from products where division_id = $1 and enabled and ${byId ? 'id = $2::int' : 'url_name = $2'}`,
+    [division.id, key],
+  );
+  const p = rows[0];
+  if (!p) return null;
+  const id = p.id as number;
+  const [options, images, variants, collections] = await Promise.all([
+    db.query<Row>('select id, colour_name, colour_value, pro from product_options where product_id = $1 order by position, id', [id]),
+    db.query<Row>('select option_id, src, alt_text, color from product_images where product_id = $1 order by position, id', [id]),
+    db.query<Row>('select id, option_id, size, sku, stock from product_variants where product_id = $1 order by position, id', [id]),
+    db.query<Row>(
+      `select c.name, c.url_name from product_collections pc join collections c on c.id = pc.collection_id
+       where pc.product_id = $1 order by c.position, c.id`,
+      [id],
+    ),
+  ]);
+  const toImage = (r: Row): ImageRef => ({ src: r.src as string, alt: (r.alt_text as string) || (p.name as string), color: (r.color as string | null) ?? null });
+  const optionList: ProductOption[] = options.rows.map((o) => {
+    const optionImages = images.rows.filter((i) => i.option_id === o.id).map(toImage);
+    const sizes = variants.rows
+      .filter((v) => v.option_id === o.id)
+      .map((v) => ({ size: v.size as string, sku: v.sku as string, variantId: v.id as number, quantity: v.stock as number }));
+    return {
+      id: o.id as number,
+      colourName: o.colour_name as string,
+      colourValue: o.colour_value as string,
+      pro: o.pro as boolean,
+      thumbnail: optionImages[0]?.src ?? null,
+      images: optionImages,
+      sizes,
+      stock: Object.fromEntries(sizes.map((s) => [s.size, { quantity: s.quantity }])),
+    };
+  });
+  const defaultOption = optionList.find((o) => o.colourName === p.default_colour) ?? optionList[0];
+  const allSizes = [...new Set(variants.rows.map((v) => v.size as string))];
+  const price = p.price as number;
+  const salePrice = (p.sale_price as number | null) ?? null;
+  const designs = (p.designs as Record<string, unknown>) ?? {};
+  const sku = p.sku as string;
+  const allImages = images.rows.map(toImage);
+  return {
+    id,
+    uuid: p.uuid as string,
+    sku,
+    urlName: p.url_name as string,
+    name: p.name as string,
+    description: p.description as string,
+    metaTitle: (p.meta_title as string | null) ?? null,
+    metaDescription: (p.meta_description as string | null) ?? null,
+    type: p.type as string,
+    gender: p.gender as string,
+    price,
+    salePrice,
+    onSale: onSale(price, salePrice),
+    vatRate: Number(p.vat_rate),
+    enableAddToCart: p.enable_add_to_cart as boolean,
+    defaultColour: defaultOption?.colourName ?? null,
+    tags: (p.tags as string[]) ?? [],
+    designs,
+    collections: collections.rows.map((c) => ({ name: c.name as string, urlName: c.url_name as string })),
+    image: defaultOption?.images[0] ?? allImages[0] ?? null,
+    images: allImages,
+    colours: optionList.map((o) => ({ text: o.colourName, value: o.colourValue })),
+    options: optionList,
+    sizes: allSizes.map((s) => ({ text: s, value: s })),
+    manufacturer: { name: division.companyName },
+    reviews: { count: 0, average: null },
+    printCount: printCountOf(designs),
+    isBlank: isBlankSku(sku),
+    isCustom: isCustomSku(sku),
+  };
+}
