@@ -105,6 +105,14 @@ describe('HTTP conventions (§7, DESIGN §5)', () => {
     }
   });
 
+  it("draws the store logo in the theme's logo text colour", async () => {
+    const { state } = await coreData();
+    const res = await t.app.inject({ url: '/media/logo.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('Fern &#38; Thread');
+    expect(res.body).toContain(`fill="${state.subdomain.theme.properties['logo.text.color']}"`);
+  });
+
   it('lists published sitemap pages in sitemap.xml and keeps /404/ out', async () => {
     const res = await t.app.inject({ url: '/sitemap.xml', headers: { host: 'localhost:3000' } });
     expect(res.headers['content-type']).toMatch(/xml/);

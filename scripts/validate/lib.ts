@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SchemaRegistry } from '../../src/core/schemas/registry';
 import type { ValidationError } from '../../src/core/schemas/types';
+import { validateThemeDocument } from '../../src/core/theme';
 
 export type DocumentKind =
   | { kind: 'page' }
@@ -91,7 +92,7 @@ export function validateDocument(registry: SchemaRegistry, data: unknown, detect
       return { kind: 'blockType', errors: registry.validate('entities/blockType', data) };
     case 'theme':
       if (!registry.schema('themes/theme')) return { kind: 'theme', errors: [], skipped: 'no theme schema (schemas/themes/theme.json) to validate against' };
-      return { kind: 'theme', errors: registry.validate('themes/theme', data) };
+      return { kind: 'theme', errors: validateThemeDocument(registry, data) };
     case 'unknown':
       return { kind: 'unknown', errors: [{ path: '', message: detected.reason }] };
   }

@@ -94,7 +94,7 @@ export function sceneSvg(scene: Scene): string {
 export function logoSvg(name: string, colour = '#2f5d3a'): string {
   const safe = name.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 360 64" width="360" height="64">
-<path d="M10 56 Q8 12 56 8 Q56 54 10 56 Z" fill="${colour}"/><path d="M14 52 Q30 32 48 14" stroke="#fff" stroke-width="3" fill="none"/>
+<path d="M10 56 Q8 12 56 8 Q56 54 10 56 Z" fill="${colour}"/><path d="M14 52 Q30 32 48 14" stroke="#000" stroke-opacity=".25" stroke-width="3" fill="none"/>
 <text x="70" y="42" font-family="Lato, 'Helvetica Neue', Arial, sans-serif" font-size="28" font-weight="700" fill="${colour}" letter-spacing="1">${safe}</text>
 </svg>`;
 }

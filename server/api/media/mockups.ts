@@ -22,6 +22,9 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/media/logo.svg', async (request, reply) => {
     const store = await findStore(ctx.db, { host: request.hostname });
     if (!store) throw new ApiError(404, apiMessages.notFound);
-    return reply.headers({ ...SVG_HEADERS, 'cache-control': 'public, max-age=300' }).send(logoSvg(store.company.name));
+    // Drawn in the theme's logo text colour so it reads on the theme's menu background.
+    const colour = ctx.themes.resolve(store.subdomain.theme).properties['logo.text.color'];
+    const logo = logoSvg(store.company.name, typeof colour === 'string' && /^#[0-9a-f]{3,8}$/i.test(colour) ? colour : undefined);
+    return reply.headers({ ...SVG_HEADERS, 'cache-control': 'public, max-age=300' }).send(logo);
   });
 }

@@ -1,7 +1,5 @@
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import ajvErrors from 'ajv-errors';
-import { addAnnotationKeywords } from '../schemas/keywords';
+import type { ValidateFunction } from 'ajv';
+import { createAjv } from '../schemas/ajv';
 import { SCHEMA_BASE } from '../schemas/registry';
 import type { JsonSchema } from '../schemas/types';
 import { parseDecimal } from './number';
@@ -21,15 +19,6 @@ export interface RuleBook {
 
 const RULE_BASE = `${SCHEMA_BASE}rules/`;
 
-// Same options as the schema registry, so a rule behaves identically in both; this instance also
-// compiles the per-parameter variants, which the registry has no API for.
-function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
-  addFormats(ajv);
-  ajvErrors(ajv);
-  addAnnotationKeywords(ajv);
-  return ajv;
-}
 
 const fileName = (item: unknown): unknown =>
   item !== null && typeof item === 'object' && typeof (item as { name?: unknown }).name === 'string' ? (item as { name: string }).name : item;
@@ -45,7 +34,7 @@ const PRESENT: Record<string, (value: unknown) => unknown> = {
 };
 
 export function createRuleBook(docs: Readonly<Record<string, JsonSchema>>): RuleBook {
-  const ajv = createAjv();
+  const ajv = createAjv({ useDefaults: false });
   const metas = new Map<string, RuleMeta>();
   for (const [name, doc] of Object.entries(docs)) {
     const meta = doc['x-rule'] as RuleMeta | undefined;

@@ -1,7 +1,5 @@
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import ajvErrors from 'ajv-errors';
-import { addAnnotationKeywords } from './keywords';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createAjv } from './ajv';
 import { toValidationErrors } from './errors';
 import type { BlockMeta, JsonSchema, SchemaSet, ValidationError } from './types';
 import { blockMessages, GRID_COLUMNS, isPseudoType, smallScreenSize } from '../blocks/messages';
@@ -43,10 +41,7 @@ export interface SchemaRegistry {
 const refOf = (folder: SchemaFolder, name: string) => `${SCHEMA_BASE}${folder}/${name}.json`;
 
 export function createSchemaRegistry(set: SchemaSet): SchemaRegistry {
-  const ajv = new Ajv2020({ allErrors: true, useDefaults: true, strict: true, allowUnionTypes: true });
-  addFormats(ajv);
-  ajvErrors(ajv);
-  addAnnotationKeywords(ajv);
+  const ajv = createAjv();
 
   const byRef = new Map<string, JsonSchema>();
   for (const folder of Object.keys(set) as SchemaFolder[]) {
