@@ -2,6 +2,13 @@
 
 export const DEFAULT_CURRENCY = 'GBP';
 
+/** §9 supported currencies, in the spec's order. */
+export const SUPPORTED_CURRENCIES = [
+  'GBP', 'USD', 'EUR', 'CAD', 'AUD', 'JPY', 'KRW', 'NOK', 'SEK', 'DKK', 'BGN', 'BRL', 'CNY', 'NZD', 'CZK', 'HKD', 'HRK',
+  'HUF', 'IDR', 'INR', 'ISK', 'ILS', 'CHF', 'MXN', 'MYR', 'PHP', 'PLN', 'RON', 'RUB', 'SGD', 'THB', 'TRY', 'ZAR',
+] as const;
+export type CurrencyCode = (typeof SUPPORTED_CURRENCIES)[number];
+
 export interface Currency {
   code: string;
   name: string;
@@ -34,8 +41,15 @@ export function describeCurrency(code: string, conversionRate = 1): Currency {
   };
 }
 
-/** Formats integer minor units (pence, cents) in a currency. */
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** Formats integer minor units (pence, cents) in a currency; Intl formatters are built once per currency. */
 export function formatMoney(minor: number, code: string): string {
-  const { subScript } = describeCurrency(code);
-  return new Intl.NumberFormat(LOCALE_OF[code] ?? 'en-GB', { style: 'currency', currency: code }).format(minor / 10 ** subScript);
+  let format = formatters.get(code);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE_OF[code] ?? 'en-GB', { style: 'currency', currency: code });
+    formatters.set(code, format);
+  }
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(minor / 10 ** digits);
 }

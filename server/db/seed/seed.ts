@@ -4,6 +4,7 @@ import type { SchemaRegistry } from '../../../src/core/schemas/registry';
 import { APPAREL_SIZES, COLLECTIONS, ONE_SIZE, PRODUCTS, demoStock, mockupUrl } from './demoCatalogue';
 import { renumber } from '../../../src/core/blocks/tree';
 import { DEMO_MENU, DEMO_PAGES, DEMO_STORE } from './demoPages';
+import { DEMO_POSTS } from './demoBlog';
 
 /** Creates the demo store once; a second run finds it and does nothing. Returns whether it wrote anything. */
 export async function seedDemoStore(db: Database, registry: SchemaRegistry): Promise<boolean> {
@@ -20,6 +21,8 @@ export async function seedDemoStore(db: Database, registry: SchemaRegistry): Pro
       'insert into divisions (name, code, company_id, active_domain_name) values ($1, $2, $3, $4) returning id',
       [DEMO_STORE.name, DEMO_STORE.code, company.id, DEMO_STORE.domain],
     );
+    const menuErrors = registry.validate('entities/menu', DEMO_MENU);
+    if (menuErrors.length > 0) throw new Error(`Demo menu is invalid: ${menuErrors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
     const menu = await one<{ id: number }>(tx, `insert into menus (division_id, name, entries) values ($1, 'main', $2) returning id`, [
       division.id,
       JSON.stringify(DEMO_MENU),
@@ -79,6 +82,13 @@ export async function seedDemoStore(db: Database, registry: SchemaRegistry): Pro
         const params = sizes.flatMap((size, s) => [size, `${sku}-${colour.hex}-${size}`, demoStock(p, c, s)]);
         await tx.query(`insert into product_variants (product_id, option_id, size, sku, stock, position) values ${values}`, [row.id, option.id, ...params]);
       }
+    }
+
+    for (const post of DEMO_POSTS) {
+      await tx.query(
+        'insert into blog_posts (division_id, url, title, excerpt, body, meta_image, tags, published_at) values ($1, $2, $3, $4, $5, $6, $7, $8)',
+        [division.id, post.url, post.title, post.excerpt, post.body, JSON.stringify(post.image), JSON.stringify(post.tags), post.publishedAt],
+      );
     }
     return true;
   });

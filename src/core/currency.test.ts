@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CURRENCY, SUPPORTED_CURRENCIES, describeCurrency, formatMoney } from './currency';
+import { createSchemaRegistry } from './schemas/registry';
+import { readSchemaSet } from '../../server/schemas/load';
+
+const registry = createSchemaRegistry(readSchemaSet());
+
+describe('currencies (§3 Currency, §9)', () => {
+  it('supports exactly the 33 codes of §9 with GBP as the default', () => {
+    expect(SUPPORTED_CURRENCIES).toHaveLength(33);
+    expect(new Set(SUPPORTED_CURRENCIES).size).toBe(33);
+    expect(DEFAULT_CURRENCY).toBe('GBP');
+    expect((registry.schema('entities/currency')!.properties as { code: { enum: string[] } }).code.enum).toEqual([...SUPPORTED_CURRENCIES]);
+  });
+
+  it.each(SUPPORTED_CURRENCIES)('%s is described from Intl and valid against entities/currency.json', (code) => {
+    expect(registry.validate('entities/currency', describeCurrency(code))).toEqual([]);
+  });
+
+  it('EUR uses comma decimal and dot thousands; GBP puts its symbol on the left', () => {
+    expect(describeCurrency('EUR')).toMatchObject({ decimalPoint: ',', thousandsSeparator: '.', symbol: '€' });
+    expect(describeCurrency('GBP')).toMatchObject({ symbol: '£', symbolAlign: 'left', decimalPoint: '.', subScript: 2 });
+    expect(formatMoney(123456, 'GBP')).toBe('£1,234.56');
+    expect(formatMoney(123456, 'EUR')).toBe('1.234,56\u00a0€');
+    expect(formatMoney(1234, 'JPY')).toBe('JP¥1,234');
+  });
+});
