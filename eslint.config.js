@@ -32,7 +32,7 @@ export default tseslint.config(
   {
     // The storefront must not pull in server code.
     files: ['src/**/*.{ts,tsx}', 'blocks/**/*.tsx'],
-    ignores: ['**/*.test.{ts,tsx}', 'blocks/testing/**', 'src/core/**'],
+    ignores: ['**/*.test.{ts,tsx}', 'blocks/**/testing/**', 'blocks/**/testing.tsx', 'src/core/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_ONLY] }] },
   },
 );

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type MouseEvent, type RefObject } from 'react';
 import type { BlockProps } from '../src/renderer/types';
 import type { ImageProperties } from '../src/core/generated/blockProperties';
 import { BlockImage } from '../src/renderer/BlockImage';
@@ -18,7 +18,8 @@ export const nextZoom = (scale: number, deltaY: number): number => {
 /** A picture with an optional ratio frame, link and caption; with zoom on, the wheel magnifies where the pointer is. */
 export default function Image({ properties: p, mode }: BlockProps<ImageProperties>) {
   // Keyed on the src too: the frame (and its wheel listener) only exists once there is an image.
-  const zoom = useZoom((p.zoom ?? false) && Boolean(p.image?.src));
+  const frame = useRef<HTMLDivElement>(null);
+  const zoom = useZoom(frame, (p.zoom ?? false) && Boolean(p.image?.src));
   if (!p.image?.src) {
     // BlockImage reports the missing src (§8); the shopper sees nothing rather than a broken frame.
     return mode === 'preview' ? (
@@ -38,7 +39,7 @@ export default function Image({ properties: p, mode }: BlockProps<ImagePropertie
   } as CSSProperties;
   const picture = (
     <div
-      ref={zoom.ref}
+      ref={frame}
       className={`image-block__frame${framed ? ' image-block__frame--ratio' : ''}${zoom.scale > 1 ? ' image-block__frame--zoomed' : ''}`}
       data-zoom={p.zoom ? zoom.scale.toFixed(1) : undefined}
       onMouseLeave={zoom.reset}
@@ -65,30 +66,33 @@ export default function Image({ properties: p, mode }: BlockProps<ImagePropertie
  * Wheel zoom around the pointer. The wheel listener is native and non-passive so the page does not scroll
  * while the image zooms; at the limits the wheel scrolls the page as usual.
  */
-function useZoom(enabled: boolean) {
-  const ref = useRef<HTMLDivElement>(null);
+function useZoom(frame: RefObject<HTMLDivElement | null>, enabled: boolean) {
   const [scale, setScale] = useState<number>(ZOOM.min);
   const [origin, setOrigin] = useState('50% 50%');
-  const scaleRef = useRef(scale);
-  scaleRef.current = scale;
+  // The wheel handler must decide synchronously whether to stop the page scrolling, so it keeps its own copy.
+  const current = useRef<number>(ZOOM.min);
+  const apply = (next: number) => {
+    current.current = next;
+    setScale(next);
+  };
   useEffect(() => {
-    const el = ref.current;
+    const el = frame.current;
     if (!enabled || !el) return;
     const onWheel = (event: WheelEvent) => {
-      const next = nextZoom(scaleRef.current, event.deltaY);
-      if (next === scaleRef.current) return;
+      const next = nextZoom(current.current, event.deltaY);
+      if (next === current.current) return;
       event.preventDefault();
+      current.current = next;
       setScale(next);
     };
     el.addEventListener('wheel', onWheel, { passive: false });
     return () => el.removeEventListener('wheel', onWheel);
-  }, [enabled]);
-  if (!enabled) return { ref, scale: ZOOM.min, style: {}, reset: undefined, follow: undefined };
+  }, [enabled, frame]);
+  if (!enabled) return { scale: ZOOM.min, style: {}, reset: undefined, follow: undefined };
   return {
-    ref,
     scale,
     style: { '--image-block-scale': scale, '--image-block-origin': origin } as CSSProperties,
-    reset: () => setScale(ZOOM.min),
+    reset: () => apply(ZOOM.min),
     follow: (event: MouseEvent<HTMLDivElement>) => {
       const box = event.currentTarget.getBoundingClientRect();
       if (!box.width || !box.height) return;

@@ -8,6 +8,8 @@ import { installCsrf } from './http/csrf';
 import { ApiError, apiMessages, installErrorHandling } from './http/errors';
 import { storeCoreDataRoutes } from './api/frontend/storeCoreData';
 import { pageRoutes } from './api/divisions/pages';
+import { catalogueRoutes } from './api/catalogue/catalogue';
+import { marketingRoutes } from './api/marketing/marketing';
 import { mediaRoutes } from './api/media/mockups';
 import { seoRoutes } from './api/seo/sitemap';
 
@@ -27,6 +29,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
 
   storeCoreDataRoutes(app, ctx);
   pageRoutes(app, ctx);
+  catalogueRoutes(app, ctx);
+  marketingRoutes(app, ctx);
   mediaRoutes(app, ctx);
   seoRoutes(app, ctx);
 

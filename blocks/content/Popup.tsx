@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { BlockIcon } from './icons';
 import './content.css';
@@ -10,14 +10,29 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * overflow or stacking clips it; focus moves in, Tab stays inside, Escape or the backdrop closes it,
  * and focus returns to whatever opened it.
  */
-export function Popup({ title, onClose, children, className }: { title: string; onClose: () => void; children: ReactNode; className?: string }) {
+export function Popup({
+  title,
+  onClose,
+  children,
+  className,
+  returnFocusTo,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  className?: string;
+  /** The control that opened the popup (Safari does not focus buttons on click, so activeElement may not be it). */
+  returnFocusTo?: RefObject<HTMLElement | null>;
+}) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const close = useRef(onClose);
-  close.current = onClose;
+  useLayoutEffect(() => {
+    close.current = onClose;
+  });
 
   useEffect(() => {
-    const opener = document.activeElement as HTMLElement | null;
+    const opener = returnFocusTo?.current ?? (document.activeElement as HTMLElement | null);
     const node = dialog.current;
     (node?.querySelector<HTMLElement>('input, textarea, select') ?? node?.querySelector<HTMLElement>(FOCUSABLE) ?? node)?.focus();
     const onKey = (event: KeyboardEvent) => {
@@ -42,9 +57,10 @@ export function Popup({ title, onClose, children, className }: { title: string; 
     document.addEventListener('keydown', onKey);
     return () => {
       document.removeEventListener('keydown', onKey);
-      opener?.focus?.();
+      // The opener may be gone (replaced by a thank-you); focus then stays where the page puts it.
+      if (opener?.isConnected) opener.focus();
     };
-  }, []);
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps -- once per opening
 
   return createPortal(
     <div className="content-popup" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>

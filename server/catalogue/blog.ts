@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import type { BlogPostSummary, Paginated } from './types';
+import type { BlogPostSummary, Paginated } from '../../src/core/catalogue';
 
 export interface BlogQuery {
   divisionIds: number[];

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import type { CollectionSummary } from './types';
+import type { CollectionSummary } from '../../src/core/catalogue';
 
 /** §7 collections: name, banner thumbnails and urlName, with how many enabled products each holds. */
 export async function listCollections(db: Queryable, divisionId: number): Promise<CollectionSummary[]> {

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database';
 import type { DivisionRef } from './division';
-import type { ColourSwatch, ImageRef, Paginated, ProductDetail, ProductOption, ProductSort, ProductSummary } from './types';
+import type { ColourSwatch, ImageRef, Paginated, ProductDetail, ProductOption, ProductSort, ProductSummary } from '../../src/core/catalogue';
 
 type Row = Record<string, unknown>;
 

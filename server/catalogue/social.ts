@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import type { SocialPost } from './types';
+import type { SocialPost } from '../../src/core/catalogue';
 
 /**
  * The store's photo feed (§7 instagram posts, §9 default 20). Without a connected account the store's own
@@ -22,6 +22,6 @@ export async function socialPosts(db: Queryable, divisionId: number, limit: numb
     mediaUrl: r.src,
     alt: r.alt_text || r.name,
     caption: r.colour_name ? `${r.name} in ${r.colour_name}` : r.name,
-    permalink: `/product/${r.url_name}/${r.colour_name ? `?colour=${encodeURIComponent(r.colour_name)}` : ''}`,
+    permalink: `/product/${r.url_name}/${r.colour_name ? `${encodeURIComponent(r.colour_name)}/` : ''}`,
   }));
 }

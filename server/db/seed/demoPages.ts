@@ -43,6 +43,7 @@ export const DEMO_PAGES: SeedPage[] = [
       },
       { uid: 'home-shop-tees', type: 'button', size: { x: 6, y: 3 }, properties: { text: 'Shop T-Shirts', href: '/collection/t-shirts/', primary: 1, align: 'right' } },
       { uid: 'home-shop-hoodies', type: 'button', size: { x: 6, y: 3 }, properties: { text: 'Shop Hoodies', href: '/collection/hoodies-and-sweatshirts/', primary: 0, align: 'left' } },
+      { uid: 'home-bestsellers', type: 'productList', properties: { title: 'Best sellers', sortBy: 'bestsellerOrder', limit: 4, buttonText: 'Shop all', href: '/new-in/' } },
       {
         uid: 'home-coast',
         type: 'banner',
@@ -71,6 +72,12 @@ export const DEMO_PAGES: SeedPage[] = [
         type: 'textBlock',
         size: { x: 4, y: 6 },
         properties: { text: '<h3>Made to come back</h3><p>Send worn-out pieces back for free and get credit towards your next order.</p>' },
+      },
+      { uid: 'home-blog', type: 'feed', properties: { title: 'From the journal', limit: 3 } },
+      {
+        uid: 'home-newsletter',
+        type: 'newsletterSubscribe',
+        properties: { copy: 'New prints, restocks and the odd offer. One email a fortnight, never more.', mailingList: 'newsletter' },
       },
     ],
   },
@@ -130,6 +137,7 @@ export const DEMO_PAGES: SeedPage[] = [
       { uid: 'new-tees', type: 'button', size: { x: 4, y: 6 }, properties: { text: 'T-Shirts', href: '/collection/t-shirts/', primary: 1 } },
       { uid: 'new-hoodies', type: 'button', size: { x: 4, y: 6 }, properties: { text: 'Hoodies & Sweatshirts', href: '/collection/hoodies-and-sweatshirts/', primary: 1 } },
       { uid: 'new-accessories', type: 'button', size: { x: 4, y: 6 }, properties: { text: 'Accessories', href: '/collection/accessories/', primary: 1 } },
+      { uid: 'new-catalogue', type: 'catalog', properties: { title: 'Just landed', sortBy: 'new-in', limit: 12 } },
     ],
   },
   {

@@ -1149,6 +1149,16 @@ export interface LiveChatProperties {
    * Show after (seconds): The chat notification appears after this many seconds (§4).
    */
   showAfterSeconds?: number;
+  /**
+   * Contact email: Where the email link goes while live chat is unavailable.
+   */
+  contactEmail?: (
+    | ''
+    | {
+        [k: string]: unknown | undefined;
+      }
+  ) &
+    string;
 }
 /**
  * Properties of the "mailContactForm" block (Contact Form). A contact form whose messages are emailed to contactEmail.
@@ -1282,11 +1292,11 @@ export interface PodProperties {
    */
   pricePrefix?: string;
   /**
-   * Price: In the store currency; converted for display (§9).
+   * Price: In the store currency, integer minor units (pence); converted for display (§9).
    */
   price?: number;
   /**
-   * Sale price: Shown beside the crossed-out price when set.
+   * Sale price: In the store currency, integer minor units (pence); converted for display (§9).
    */
   salePrice?: number;
   /**

@@ -1,10 +1,13 @@
 /**
  * Catalogue and blog payloads of the §7 calls, shared by the API that builds them and the blocks that
- * read them (type-only imports; no runtime code here). Money is integer minor units of the store currency.
+ * read them. Types only, so the server's `import type` pulls no browser code (and vice versa).
+ * Money is integer minor units of the store currency.
  */
 
-export const PRODUCT_SORTS = ['bestsellerOrder', 'new-in', 'price-low-high', 'price-high-low', 'name'] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
+import type { BlockPartsProductSort } from '../../src/core/generated/blockProperties';
+
+/** Product orders of schemas/entities/blockParts.json#/$defs/productSort. */
+export type ProductSort = BlockPartsProductSort;
 
 export interface ImageRef {
   src: string;
