@@ -4,6 +4,10 @@ import type { SchemaRegistry } from '../../../src/core/schemas/registry';
 import { APPAREL_SIZES, COLLECTIONS, ONE_SIZE, PRODUCTS, demoStock, mockupUrl } from './demoCatalogue';
 import { renumber } from '../../../src/core/blocks/tree';
 import { DEMO_MENU, DEMO_PAGES, DEMO_STORE } from './demoPages';
+import { BLOCK_GALLERY } from './blockGallery';
+
+/** Every page the demo store starts with. */
+export const SEED_PAGES = [...DEMO_PAGES, BLOCK_GALLERY];
 import { DEMO_POSTS } from './demoBlog';
 
 /** Creates the demo store once; a second run finds it and does nothing. Returns whether it wrote anything. */
@@ -34,7 +38,7 @@ export async function seedDemoStore(db: Database, registry: SchemaRegistry): Pro
       JSON.stringify(DEMO_STORE.settings),
     ]);
 
-    for (const page of DEMO_PAGES) {
+    for (const page of SEED_PAGES) {
       const doc = { url: page.url, layout: page.layout, flags: page.flags ?? {}, properties: { ...page.properties }, blocks: structuredClone(page.blocks), sitemap: page.sitemap };
       const errors = registry.validatePage(doc);
       if (errors.length > 0) throw new Error(`Demo page ${page.url} is invalid: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);

@@ -1152,13 +1152,7 @@ export interface LiveChatProperties {
   /**
    * Contact email: Where the email link goes while live chat is unavailable.
    */
-  contactEmail?: (
-    | ''
-    | {
-        [k: string]: unknown | undefined;
-      }
-  ) &
-    string;
+  contactEmail?: string;
 }
 /**
  * Properties of the "mailContactForm" block (Contact Form). A contact form whose messages are emailed to contactEmail.
