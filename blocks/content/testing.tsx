@@ -2,7 +2,7 @@
 import { act, render, type RenderResult } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { StoreContext } from '../../src/app/StoreContext';
-import { describeCurrency } from '../../src/core/currency';
+import { describeCurrency, type CurrencyCode } from '../../src/core/currency';
 import type { StoreCoreData } from '../../src/core/storeData';
 import { PageRenderer } from '../../src/renderer/PageRenderer';
 import { preloadBlockTypes } from '../../src/renderer/registry';
@@ -10,7 +10,7 @@ import type { RenderMode } from '../../src/renderer/types';
 import { buildBlock } from '../testing/renderBlock';
 
 export interface StoreOverrides {
-  currency?: string;
+  currency?: CurrencyCode;
   conversionRate?: number;
   passwordProtected?: boolean;
   comingSoon?: boolean;

@@ -1,4 +1,7 @@
 /** §3 Currency, described from Intl so symbols, positions and separators are the platform's, not ours. */
+import type { Currency } from './generated/blockProperties';
+
+export type { Currency };
 
 export const DEFAULT_CURRENCY = 'GBP';
 
@@ -9,21 +12,10 @@ export const SUPPORTED_CURRENCIES = [
 ] as const;
 export type CurrencyCode = (typeof SUPPORTED_CURRENCIES)[number];
 
-export interface Currency {
-  code: string;
-  name: string;
-  symbol: string;
-  symbolAlign: 'left' | 'right';
-  decimalPoint: string;
-  thousandsSeparator: string;
-  subScript: number; // minor-unit digits
-  conversionRate: number;
-}
-
 /** Locale whose conventions a currency is shown in (§9: EUR uses comma decimal and dot thousands). */
 const LOCALE_OF: Record<string, string> = { EUR: 'de-DE' };
 
-export function describeCurrency(code: string, conversionRate = 1): Currency {
+export function describeCurrency(code: CurrencyCode, conversionRate = 1): Currency {
   const locale = LOCALE_OF[code] ?? 'en-GB';
   const parts = new Intl.NumberFormat(locale, { style: 'currency', currency: code }).formatToParts(12345.67);
   const symbolIndex = parts.findIndex((p) => p.type === 'currency');

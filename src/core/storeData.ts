@@ -1,4 +1,4 @@
-import type { Currency } from './currency';
+import type { Block, BlockSpecialProperties, Currency, MenuEntry, Page } from './generated/blockProperties';
 
 /** What getStoreCoreData returns (§7) — shared by the server that builds it and the SPA that reads it. */
 
@@ -19,31 +19,9 @@ export interface PageRoute {
   homepage: boolean;
 }
 
-export type LayoutName = 'tool' | 'blank' | 'standard' | 'studio' | 'mail' | 'cart' | 'search';
+export type LayoutName = NonNullable<Page['layout']>;
 
-export interface MenuItem {
-  text: string;
-  link: string;
-  color?: string;
-  backgroundColor?: string;
-}
-
-export interface MenuSegment {
-  title: string;
-  link?: string;
-  mode: 'items' | 'image';
-  image?: { src: string; title?: string; description?: string; link?: string };
-  items?: MenuItem[];
-}
-
-/** §3 Menu entry. */
-export interface MenuEntry {
-  text: string;
-  href: string;
-  color?: string;
-  backgroundColor?: string;
-  submenu?: MenuSegment[];
-}
+export type { MenuEntry, MenuItem, MenuSegment } from './generated/blockProperties';
 
 export interface SitewideBanner {
   enabled: boolean;
@@ -97,37 +75,29 @@ export interface StoreTheme {
 
 export type PageMode = 'unknown' | 'preview' | 'native';
 
-/** A page with its block tree, as the pages API returns it (§3 Page). */
-export interface PageDocument {
-  id: number;
-  uuid: string;
-  url: string;
-  temporaryUrl: string | null;
-  layout: LayoutName;
-  blocks: BlockData[];
-  flags: { homepage?: boolean; deleted?: boolean; placeholder?: boolean };
-  properties: { title: string; description?: string; loginState?: string; isSearchable?: boolean; ySpacing?: number; [key: string]: unknown };
-  preloadables: string[];
-  version: number;
-  divisionId: number;
-  published: boolean;
-  sitemap: boolean;
-  edited: string;
-  theme: string | null;
-}
+/** Makes the listed keys required: what the schema's defaults guarantee once a document was validated. */
+type Completed<T, K extends keyof T> = Omit<T, K> & { [P in K]-?: Exclude<T[P], undefined> };
 
-/** A block as stored and served: complete, with every default applied (§3 Block). */
-export interface BlockData {
-  id?: number | string;
-  uid: string;
-  type: string;
-  order: number;
-  size: { x: number; y: number };
+/**
+ * A page as the pages API returns it (§3 Page, schemas/entities/page.json): stored documents were validated
+ * with their defaults filled in, so those fields are always present.
+ */
+export type PageDocument = Completed<
+  Omit<Page, 'blocks' | 'properties'>,
+  'id' | 'uuid' | 'layout' | 'flags' | 'preloadables' | 'version' | 'divisionId' | 'published' | 'sitemap'
+> & {
+  edited: string;
+  temporaryUrl: string | null;
+  theme: string | null;
+  blocks: BlockData[];
+  properties: Page['properties'] & Record<string, unknown>;
+};
+
+/** A block as stored and served: complete, with every default applied (§3 Block, schemas/entities/block.json). */
+export type BlockData = Completed<
+  Omit<Block, 'items' | 'properties'>,
+  'order' | 'size' | 'flags' | 'unpublished' | 'padding' | 'fullWidth' | 'fullBackgroundColor'
+> & {
   items: BlockData[];
-  properties: Record<string, unknown> & { published?: boolean; conditions?: string[] };
-  flags: { deleted?: boolean; reordered?: boolean };
-  unpublished: boolean;
-  padding: boolean;
-  fullWidth: boolean;
-  fullBackgroundColor: string;
-}
+  properties: Record<string, unknown> & BlockSpecialProperties;
+};

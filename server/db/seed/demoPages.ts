@@ -73,7 +73,7 @@ export const DEMO_PAGES: SeedPage[] = [
         size: { x: 4, y: 6 },
         properties: { text: '<h3>Made to come back</h3><p>Send worn-out pieces back for free and get credit towards your next order.</p>' },
       },
-      { uid: 'home-blog', type: 'feed', properties: { title: 'From the journal', limit: 3 } },
+      { uid: 'home-blog', type: 'feed', properties: { title: 'From the journal', limit: 4 } },
       {
         uid: 'home-newsletter',
         type: 'newsletterSubscribe',
