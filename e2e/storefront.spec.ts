@@ -30,6 +30,10 @@ test('store pages are routes: navigating keeps the SPA and updates the title', a
   await page.locator('[data-block-uid="about-cta"]').getByRole('link').click();
   await expect(page).toHaveURL(/\/sustainability\/$/);
   await expect(page).toHaveTitle('Sustainability | Fern & Thread');
+  // Head data follows client navigation (§2.2).
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/sustainability\/$/);
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /print on demand, organic cotton and take-back/);
+  await expect(page.locator('meta[name="description"]')).toHaveCount(1);
 });
 
 test('an unknown path shows the 404 page', async ({ page }) => {

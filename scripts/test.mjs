@@ -1,7 +1,7 @@
 // `npm test`: typecheck, lint, generated-types check, unit, integration (PGlite; also PostgreSQL when
 // TEST_DATABASE_URL is set), build and e2e in Debian's Chromium — then one line with the pass/fail counts.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const TMP = '.tmp/test-reports';
 rmSync(TMP, { recursive: true, force: true });
@@ -43,6 +43,7 @@ for (const step of steps) {
 
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed`);
+writeFileSync(`${TMP}/summary.json`, JSON.stringify({ passed, failed, failedSteps }));
 process.exit(failedSteps.length ? 1 : 0);
 
 function readCounts(step) {

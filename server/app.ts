@@ -12,6 +12,7 @@ import { catalogueRoutes } from './api/catalogue/catalogue';
 import { marketingRoutes } from './api/marketing/marketing';
 import { mediaRoutes } from './api/media/mockups';
 import { seoRoutes } from './api/seo/sitemap';
+import { renderPageHtml } from './seo/pageHtml';
 
 export const API_BASE = '/omnis/v3';
 
@@ -51,7 +52,13 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
     const url = request.url.split('?')[0] ?? '/';
     // Client routes fall back to the SPA; API paths, files and non-GETs get a JSON 404.
     const isPage = request.method === 'GET' && !url.startsWith('/omnis/') && !url.startsWith('/media/') && !/\.[a-z0-9]+$/i.test(url);
-    if (isPage && indexHtml) return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    if (isPage && indexHtml) {
+      const html = await renderPageHtml(ctx, indexHtml, { host: request.hostname, origin: `${request.protocol}://${request.host}`, path: url }).catch((error: unknown) => {
+        request.log.error({ err: error }, 'head data failed; serving the bare app');
+        return indexHtml;
+      });
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    }
     throw new ApiError(404, apiMessages.notFound);
   });
   return app;

@@ -1,18 +1,45 @@
 import { useEffect } from 'react';
 import { useLoaderData } from 'react-router';
 import { PageRenderer } from '../renderer/PageRenderer';
-import { documentTitle } from '../core/routes';
+import { buildHeadData } from '../core/head';
 import { useStore } from './StoreContext';
+import { applyHead } from './applyHead';
 import type { StorePageData } from './pageLoader';
 
-/** A store page (§2.2): its blocks drawn by the shared renderer in native mode. */
+// The server wrote the first page's head (with the product list it looked up); keep it until we navigate.
+let serverHeadPath: string | null = typeof window === 'undefined' ? null : window.location.pathname;
+
+/** A store page (§2.2): its blocks drawn by the shared renderer in native mode, its head data kept current. */
 export function StorePage() {
   const { page } = useLoaderData() as StorePageData;
   const store = useStore();
-  const title = page?.properties.title ?? 'Page not found';
+  const companyName = store.state.company.name;
   useEffect(() => {
-    document.title = documentTitle(title, store.state.company.name);
-  }, [title, store.state.company.name]);
+    const head = buildHeadData({
+      origin: window.location.origin,
+      companyName,
+      page: page
+        ? {
+            url: page.url,
+            title: page.properties.title,
+            description: page.properties.description,
+            ogImage: page.properties.ogImage,
+            loginState: page.properties.loginState,
+            sitemap: page.sitemap,
+            published: page.published,
+            blocks: page.blocks,
+          }
+        : { url: window.location.pathname, title: 'Page not found', sitemap: false, published: true, blocks: [] },
+      isHome: page?.flags.homepage === true,
+      isNotFound: !page || page.url === '/404/',
+    });
+    if (serverHeadPath === window.location.pathname && document.head.querySelector('[data-head]')) {
+      document.title = head.title;
+    } else {
+      applyHead(head);
+    }
+    serverHeadPath = null;
+  }, [page, companyName]);
   if (!page) {
     return (
       <div className="store-message">
