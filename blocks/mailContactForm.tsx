@@ -4,7 +4,7 @@ import type { MailContactFormProperties } from '../src/core/generated/blockPrope
 import { ApiError, GENERIC_ERROR } from '../src/lib/api';
 import { catalogueApi } from './commerce/catalogueApi';
 import { useDivisionId } from './commerce/store';
-import { FormStatus, TextField } from './commerce/forms';
+import { FormStatus, EmailField, TextField } from './commerce/forms';
 import { useFormSubmit } from './commerce/useFormSubmit';
 import './mailContactForm.css';
 
@@ -40,17 +40,7 @@ export default function MailContactForm({ block, properties: p }: BlockProps<Mai
       {form.status?.kind !== 'success' && (
         <form className="contact-form__form" noValidate onSubmit={form.submit}>
           <TextField label="Name" name="name" autoComplete="name" maxLength={120} value={form.values.name} error={form.errors.name} onValue={(v) => form.setValue('name', v)} />
-          <TextField
-            label="Email address"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={254}
-            value={form.values.email}
-            error={form.errors.email}
-            onValue={(v) => form.setValue('email', v)}
-          />
+          <EmailField value={form.values.email} error={form.errors.email} onValue={(v) => form.setValue('email', v)} />
           {p.askPhone && (
             <TextField label="Phone (optional)" name="phone" type="tel" autoComplete="tel" maxLength={40} value={form.values.phone} onValue={(v) => form.setValue('phone', v)} />
           )}

@@ -3,7 +3,7 @@ import type { BlockProps } from '../src/renderer/types';
 import type { NewsletterSubscribeProperties } from '../src/core/generated/blockProperties';
 import { catalogueApi } from './commerce/catalogueApi';
 import { useDivisionId } from './commerce/store';
-import { FormStatus, TextField } from './commerce/forms';
+import { FormStatus, EmailField, TextField } from './commerce/forms';
 import { useFormSubmit } from './commerce/useFormSubmit';
 import './newsletterSubscribe.css';
 
@@ -49,17 +49,7 @@ export default function NewsletterSubscribe({ properties: p }: BlockProps<Newsle
               onValue={(v) => form.setValue('firstName', v)}
             />
           )}
-          <TextField
-            label="Email address"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={254}
-            value={form.values.email}
-            error={form.errors.email}
-            onValue={(v) => form.setValue('email', v)}
-          />
+          <EmailField value={form.values.email} error={form.errors.email} onValue={(v) => form.setValue('email', v)} />
           <button type="submit" className="pod-button pod-button--primary newsletter__submit" disabled={form.submitting} aria-busy={form.submitting}>
             {p.buttonText || 'Subscribe'}
           </button>

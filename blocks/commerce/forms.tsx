@@ -71,6 +71,11 @@ export function TextField({ label, error, multiline = false, onValue, className 
   );
 }
 
+/** The email field every form asks for: the right keyboard, autofill and length limit. */
+export function EmailField(props: Omit<FieldProps, 'label' | 'name' | 'type'> & { label?: string }) {
+  return <TextField label="Email address" name="email" type="email" autoComplete="email" inputMode="email" maxLength={254} {...props} />;
+}
+
 /** The outcome line under a form: polite for success, assertive for failure. */
 export function FormStatus({ status }: { status: { kind: 'success' | 'error'; message: string } | null }) {
   return (

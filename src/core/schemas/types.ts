@@ -15,6 +15,8 @@ export interface BlockMeta {
   icon?: string;
   category?: string;
   description?: string;
+  /** §6: saving a page that uses this type needs a Pro store. */
+  pro?: boolean;
 }
 
 /** The four folders of schemas/, each keyed by file name without `.json`. */
