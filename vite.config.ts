@@ -9,7 +9,7 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT ?? 3000),
     // `npm run dev`: Vite serves the app with hot reload, the API runs beside it.
-    proxy: { '/omnis': `http://127.0.0.1:${API_PORT}`, '/media': `http://127.0.0.1:${API_PORT}`, '/sitemap.xml': `http://127.0.0.1:${API_PORT}` },
+    proxy: { '/omnis': `http://127.0.0.1:${API_PORT}`, '/media': `http://127.0.0.1:${API_PORT}`, '/fonts': `http://127.0.0.1:${API_PORT}`, '/sitemap.xml': `http://127.0.0.1:${API_PORT}` },
   },
   test: {
     projects: [

@@ -8,6 +8,8 @@ export interface Figure {
   runs?: number;
   target?: string;
   note?: string;
+  /** Decimals to print (default: 3 below 10, else 1). */
+  decimals?: number;
 }
 
 export async function measure(fn: () => unknown | Promise<unknown>, { runs = 50, warmup = 5, setup }: { runs?: number; warmup?: number; setup?: () => void } = {}) {
@@ -29,7 +31,7 @@ export async function measure(fn: () => unknown | Promise<unknown>, { runs = 50,
 export function printFigures(title: string, figures: Figure[]) {
   console.log(`\n${title}`);
   for (const f of figures) {
-    const value = `${f.median.toFixed(f.median < 10 ? 3 : 1)} ${f.unit}`;
+    const value = `${f.median.toFixed(f.decimals ?? (f.median < 10 ? 3 : 1))} ${f.unit}`;
     const p95 = f.p95 === undefined ? '' : `  p95 ${f.p95.toFixed(f.p95 < 10 ? 3 : 1)} ${f.unit}`;
     const runs = f.runs ? `  (median of ${f.runs})` : '';
     const target = f.target ? `  target ${f.target}` : '';

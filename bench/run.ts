@@ -1,9 +1,18 @@
 // `npm run bench`: named figures (median of several runs). Performance is measured here, never in timed tests.
+// `npm run bench -- head render` runs only the named suites.
 import { printFigures, type Figure } from './harness';
 import { schemaBenchmarks } from './schemas.bench';
+import { headBenchmarks } from './head.bench';
+import { renderBenchmarks } from './render.bench';
+import { bundleBenchmarks } from './bundle.bench';
 
 const only = process.argv.slice(2);
-const suites: [string, () => Promise<Figure[]>][] = [['schemas', schemaBenchmarks]];
+const suites: [string, () => Promise<Figure[]>][] = [
+  ['schemas', schemaBenchmarks],
+  ['head', headBenchmarks],
+  ['render', renderBenchmarks],
+  ['bundle', bundleBenchmarks],
+];
 
 console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
 for (const [name, run] of suites) {

@@ -94,9 +94,10 @@ describe('HTTP conventions (§7, DESIGN §5)', () => {
     expect(bad.body).not.toMatch(/at .*\.ts:\d+/);
   });
 
-  it('serves generated product mockups and rejects bad parameters', async () => {
+  it('serves generated product mockups (cacheable: no cookie) and rejects bad parameters', async () => {
     const ok = await t.app.inject({ url: '/media/mockup/hoodie/2f5d3a/leaf.svg' });
     expect(ok.statusCode).toBe(200);
+    expect(ok.headers['set-cookie']).toBeUndefined();
     expect(ok.headers['content-type']).toMatch(/image\/svg\+xml/);
     expect(ok.body).toContain('fill="#2f5d3a"');
     for (const url of ['/media/mockup/hoodie/zzzzzz/leaf.svg', '/media/mockup/cape/2f5d3a/leaf.svg', '/media/mockup/hoodie/2f5d3a/<script>.svg']) {

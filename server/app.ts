@@ -12,7 +12,13 @@ import { catalogueRoutes } from './api/catalogue/catalogue';
 import { marketingRoutes } from './api/marketing/marketing';
 import { mediaRoutes } from './api/media/mockups';
 import { seoRoutes } from './api/seo/sitemap';
+import { fontRoutes } from './api/fonts/fonts';
 import { renderPageHtml } from './seo/pageHtml';
+import { installAuth } from './auth/sessions';
+import { installAuthErrors } from './auth/errors';
+import { secureRoutes } from './api/secure/secure';
+import { atlasRoutes } from './api/atlas/atlas';
+import { mailFrom, smtpTransport, startMailDelivery } from './services/mail';
 
 export const API_BASE = '/omnis/v3';
 
@@ -27,6 +33,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   await app.register(cookie);
   installErrorHandling(app);
   installCsrf(app);
+  installAuthErrors(app);
+  installAuth(app, ctx);
 
   storeCoreDataRoutes(app, ctx);
   pageRoutes(app, ctx);
@@ -34,6 +42,15 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   marketingRoutes(app, ctx);
   mediaRoutes(app, ctx);
   seoRoutes(app, ctx);
+  secureRoutes(app, ctx);
+  atlasRoutes(app, ctx);
+
+  // Mail stays in the outbox unless SMTP_URL is set; then a poller delivers it (server/services/mail.ts).
+  if (process.env.SMTP_URL) {
+    const stop = startMailDelivery(ctx.db, await smtpTransport(process.env.SMTP_URL), { from: mailFrom(), logger: app.log });
+    app.addHook('onClose', async () => stop());
+  }
+  fontRoutes(app);
 
   const indexHtml = options.clientDir ? readIndex(options.clientDir) : null;
   if (options.clientDir) {

@@ -7,6 +7,7 @@ import { StoreContext } from './app/StoreContext';
 import { createStoreRouter } from './app/createStoreRouter';
 import { FailedToLoad, FAILURE_SCREEN_DELAY_MS } from './app/FailedToLoad';
 import { applyTheme } from './app/applyTheme';
+import { loadThemeFonts } from './app/fonts';
 
 const root = createRoot(document.getElementById('root')!);
 
@@ -14,6 +15,8 @@ const root = createRoot(document.getElementById('root')!);
 api<StoreCoreData>('/omnis/v3/frontend/getStoreCoreData/json/')
   .then((data) => {
     applyTheme(data.state.subdomain.theme);
+    // Text draws at once in the fallback stacks; the web fonts swap in (§8 webfonts-loaded / webfonts-failed-to-load).
+    void loadThemeFonts(data.state.subdomain.theme.fonts);
     const router = createStoreRouter(data);
     root.render(
       <StrictMode>

@@ -5,6 +5,8 @@ export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-csrf-token';
 export const CSRF_MESSAGE = 'CSRF token mismatch. Reload the page and try again.';
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Shared caches (a CDN) do not store responses that set cookies, so static files get no token. */
+const STATIC = /^\/(fonts|media|assets)\//;
 
 /**
  * Double-submit anti-forgery (§7, DESIGN §5): every response without the cookie gets a fresh random token
@@ -13,6 +15,7 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function installCsrf(app: FastifyInstance, exempt: (url: string) => boolean = () => false) {
   app.addHook('onRequest', async (request, reply) => {
+    if (SAFE.has(request.method) && STATIC.test(request.url)) return;
     let token = request.cookies[CSRF_COOKIE];
     if (!token || !/^[0-9a-f]{64}$/.test(token)) {
       token = randomBytes(32).toString('hex');

@@ -3,26 +3,31 @@ import { buildHeadData, renderHeadHtml, type HeadProduct } from '../../src/core/
 import { walkBlocks } from '../../src/core/blocks/tree';
 import { normalisePath } from '../../src/core/routes';
 import type { ProductSort } from '../../src/core/catalogue';
-import type { BlockData, PageDocument } from '../../src/core/storeData';
+import type { BlockData, PageDocument, StoreTheme } from '../../src/core/storeData';
 import { listPages } from '../pages/repository';
 import { findStore, type Store } from '../stores';
 import { listProducts } from '../catalogue/products';
 import { collectionIdByUrlName } from '../catalogue/collections';
+import { fontCatalogue, type FontCatalogue } from '../api/fonts/catalogue';
+import { fontUrl, FONT_WEIGHTS, type FontWeight } from '../../src/app/fonts';
 
 const NOT_FOUND_URL = '/404/';
 
 /**
  * The SPA's index.html with the head data of the store page at `path` written in (§2.2), so crawlers that
- * run no JavaScript still get title, description, canonical, Open Graph and JSON-LD.
+ * run no JavaScript still get title, description, canonical, Open Graph and JSON-LD; plus the store theme's CSS
+ * variables, @font-face rules and font preloads (renderThemeHead), so the first paint is already in its colours.
  */
 export async function renderPageHtml(ctx: AppContext, indexHtml: string, opts: { host: string; origin: string; path: string }): Promise<string> {
   const store = await findStore(ctx.db, { host: opts.host });
   if (!store) return indexHtml;
+  // First paint already in the theme's colours and fonts: no flash of unthemed content before the SPA starts.
+  const themeHead = renderThemeHead(ctx.themes.resolve(store.subdomain.theme));
   const pages = (await listPages(ctx.db, store.id)).filter((p) => p.published);
   const wanted = normalisePath(opts.path);
   const page = pages.find((p) => normalisePath(p.url) === wanted);
   const shown = page ?? pages.find((p) => p.url === NOT_FOUND_URL);
-  if (!shown) return indexHtml;
+  if (!shown) return indexHtml.replace(/<\/title>/, () => `</title>\n    ${themeHead}`);
   const head = buildHeadData({
     origin: opts.origin,
     companyName: store.company.name,
@@ -40,7 +45,51 @@ export async function renderPageHtml(ctx: AppContext, indexHtml: string, opts: {
     isNotFound: !page || shown.url === NOT_FOUND_URL,
     products: await productsOfGrids(ctx, store, shown),
   });
-  return indexHtml.replace(/<title>[\s\S]*?<\/title>/, renderHeadHtml(head));
+  // A function replacement: "$&" or "$'" in a page title must stay literal text.
+  return indexHtml.replace(/<title>[\s\S]*?<\/title>/, () => `${renderHeadHtml(head)}\n    ${themeHead}`);
+}
+
+/** Custom property names and values allowed into the inline <style>: values come from store data. */
+const CSS_NAME = /^--[a-z0-9][a-z0-9-]*$/i;
+const CSS_VALUE = /^[a-z0-9 #%(),.\-"/:_+?=&@]*$/i;
+const FAMILY_NAME = /^[a-z0-9][a-z0-9 ]*$/i;
+
+/**
+ * A value that cannot leave its declaration or the <style> element: strict charset (no `<`, `>`, `;`, `{`, `}`,
+ * `\`, `'`, `!`, newlines), balanced double quotes and no comment opener. Anything else is left out of the first
+ * paint; the SPA's applyTheme still sets it through the CSSOM, which needs no escaping.
+ */
+export const isSafeCssValue = (value: string): boolean =>
+  CSS_VALUE.test(value) && !value.includes('/*') && (value.match(/"/g)?.length ?? 0) % 2 === 0 && value.length <= 2000;
+
+/** Which font files the first response preloads: body text at 400 and the main heading at 700. */
+const PRELOADS: [property: string[], weight: FontWeight][] = [
+  [['text.font', 'primary.font'], 400],
+  [['heading1.font', 'primary.font'], 700],
+];
+
+/**
+ * The resolved theme as first-paint head tags: its CSS custom properties on :root (the same ones applyTheme
+ * sets), @font-face rules (font-display: swap) for its self-hosted fonts, and preloads of the fonts the first
+ * screen draws with.
+ */
+export function renderThemeHead(theme: StoreTheme, catalogue: FontCatalogue = fontCatalogue()): string {
+  const declarations = Object.entries(theme.variables)
+    .filter(([name, value]) => CSS_NAME.test(name) && typeof value === 'string' && isSafeCssValue(value))
+    .map(([name, value]) => `${name}:${value}`);
+  const families = theme.fonts.filter((family) => FAMILY_NAME.test(family) && catalogue.has(family));
+  const faces = families.flatMap((family) =>
+    FONT_WEIGHTS.map((weight) => `@font-face{font-family:"${family}";font-style:normal;font-weight:${weight};font-display:swap;src:url(${fontUrl(family, weight)}) format("woff2")}`),
+  );
+  const preloads = new Set<string>();
+  for (const [keys, weight] of PRELOADS) {
+    const family = keys.map((k) => theme.properties[k]).find((v): v is string => typeof v === 'string' && v !== '');
+    if (family && families.includes(family)) preloads.add(fontUrl(family, weight));
+  }
+  return [
+    `<style data-head>:root{${declarations.join(';')}}${faces.join('')}</style>`,
+    ...[...preloads].map((href) => `<link data-head rel="preload" as="font" type="font/woff2" href="${href}" crossorigin>`),
+  ].join('\n    ');
 }
 
 /** The products the page's first product grid shows, as its block would list them. */

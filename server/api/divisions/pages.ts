@@ -1,24 +1,116 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/errors';
-import { getPage } from '../../pages/repository';
+import { getPage, listPages, toPageRoute, type PageDoc } from '../../pages/repository';
+import { createPage, deletePage, updatePage } from '../../pages/writes';
+import { canAccessStore, canViewPage, isPro } from '../../auth/roles';
+import { requireStoreAccess } from '../../auth/guards';
+import { audit } from '../../auth/audit';
+import { findStore } from '../../stores';
 
 export const pageMessages = {
   notFound: 'Page not found',
   otherStore: "Oops... Looks like you're trying to access a page from another store",
+  noStore: 'Page not attached to a store',
 } as const;
 
-/** §7 pages API: reading one page. */
+/** The permission a store editor needs to change pages (owners and staff hold every permission). */
+export const PAGES_PERMISSION = 'pages';
+
+type Params = { divisionId: string; pageId: string };
+type Body = Record<string, unknown>;
+
+const pageLoginState = (properties: Record<string, unknown>) => (typeof properties.loginState === 'string' ? properties.loginState : undefined);
+
+function ids(params: Partial<Params>) {
+  const divisionId = Number(params.divisionId);
+  const pageId = params.pageId === undefined ? 0 : Number(params.pageId);
+  if (!Number.isSafeInteger(divisionId) || !Number.isSafeInteger(pageId) || divisionId <= 0 || pageId < 0) throw new ApiError(404, pageMessages.notFound);
+  return { divisionId, pageId };
+}
+
+const isEditorOf = (request: FastifyRequest, divisionId: number) => request.auth !== null && canAccessStore(request.auth, divisionId);
+
+/** §7 pages API: list, read, create, update (with optimistic concurrency) and delete a store's pages. */
 export function pageRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get<{ Params: { divisionId: string; pageId: string } }>('/omnis/v3/divisions/:divisionId/pages/:pageId/', async (request) => {
-    const divisionId = Number(request.params.divisionId);
-    const pageId = Number(request.params.pageId);
-    if (!Number.isSafeInteger(divisionId) || !Number.isSafeInteger(pageId)) throw new ApiError(404, pageMessages.notFound);
+  /** The page of this store, or 404 / 403 (§8: another store's page). */
+  async function pageOf(divisionId: number, pageId: number): Promise<PageDoc> {
     const page = await getPage(ctx.db, pageId);
-    // Unpublished pages stay hidden until accounts exist to let internal users see them (§6).
-    if (!page || !page.published) throw new ApiError(404, pageMessages.notFound);
+    if (!page) throw new ApiError(404, pageMessages.notFound);
+    if (page.divisionId !== divisionId) throw new ApiError(403, pageMessages.otherStore);
+    return page;
+  }
+
+  async function storeIsPro(divisionId: number) {
+    const store = await findStore(ctx.db, { division: String(divisionId) });
+    if (!store) throw new ApiError(404, pageMessages.noStore);
+    return isPro({ store: { divisionId, companyId: null, subdomain: { isPro: store.subdomain.isPro } } });
+  }
+
+  const list = async (request: FastifyRequest<{ Params: Params; Querystring: { 'page-type'?: string } }>) => {
+    const { divisionId } = ids(request.params);
+    requireStoreAccess(request, divisionId);
+    const type = request.query['page-type'];
+    const pages = (await listPages(ctx.db, divisionId)).filter((p) =>
+      type === 'MailPage' ? p.properties.isMailPage === true : type === 'StorePage' ? p.properties.isStorePage !== false && p.properties.isMailPage !== true : true,
+    );
+    return { data: pages.map((p) => ({ ...toPageRoute(p), version: p.version, edited: p.edited })) };
+  };
+  app.get('/omnis/v3/divisions/:divisionId/pages', list);
+  app.get('/omnis/v3/divisions/:divisionId/pages/', list);
+
+  app.get<{ Params: Params }>('/omnis/v3/divisions/:divisionId/pages/:pageId/', async (request) => {
+    const { divisionId, pageId } = ids(request.params);
+    const page = await getPage(ctx.db, pageId);
+    // The store's own editors read any of its pages (the builder); everyone else by §6: unpublished pages for
+    // internal users only, loginState logged-in needs a session, dashboard-access verified + EULA — others are
+    // told the page does not exist.
+    const visible = page && (isEditorOf(request, page.divisionId) || canViewPage({ published: page.published, loginState: pageLoginState(page.properties) }, request.auth));
+    if (!page || !visible) throw new ApiError(404, pageMessages.notFound);
     if (page.divisionId !== divisionId) throw new ApiError(403, pageMessages.otherStore);
     // Blocks are stored complete (validated with defaults on every write), so the renderer needs no schema code.
     return page;
   });
+
+  app.post<{ Params: Params; Body: Body }>('/omnis/v3/divisions/:divisionId/pages/', async (request, reply) => {
+    const { divisionId } = ids(request.params);
+    const user = requireStoreAccess(request, divisionId, PAGES_PERMISSION);
+    const body = bodyObject(request.body);
+    const pro = await storeIsPro(divisionId);
+    const page = await ctx.db.transaction(async (tx) => {
+      const created = await createPage(tx, ctx.registry, divisionId, pro, body);
+      await audit(tx, { actorUserId: user.id, action: 'page_created', subjectType: 'page', subjectId: created.id, data: { url: created.url }, ip: request.ip });
+      return created;
+    });
+    return reply.status(201).send(page);
+  });
+
+  app.patch<{ Params: Params; Body: Body }>('/omnis/v3/divisions/:divisionId/pages/:pageId/', async (request) => {
+    const { divisionId, pageId } = ids(request.params);
+    const user = requireStoreAccess(request, divisionId, PAGES_PERMISSION);
+    const body = bodyObject(request.body);
+    const current = await pageOf(divisionId, pageId);
+    const pro = await storeIsPro(divisionId);
+    return ctx.db.transaction(async (tx) => {
+      const updated = await updatePage(tx, ctx.registry, current, pro, body);
+      await audit(tx, { actorUserId: user.id, action: 'page_updated', subjectType: 'page', subjectId: pageId, data: { version: updated.version }, ip: request.ip });
+      return updated;
+    });
+  });
+
+  app.delete<{ Params: Params }>('/omnis/v3/divisions/:divisionId/pages/:pageId/', async (request) => {
+    const { divisionId, pageId } = ids(request.params);
+    const user = requireStoreAccess(request, divisionId, PAGES_PERMISSION);
+    const current = await pageOf(divisionId, pageId);
+    await ctx.db.transaction(async (tx) => {
+      await deletePage(tx, current);
+      await audit(tx, { actorUserId: user.id, action: 'page_deleted', subjectType: 'page', subjectId: pageId, data: { url: current.url }, ip: request.ip });
+    });
+    return { message: 'Page deleted' };
+  });
+}
+
+function bodyObject(body: unknown): Body {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(422, 'Page failed validation', { '/': ['must be object'] });
+  return body as Body;
 }

@@ -5,23 +5,26 @@ import { listPages, toPageRoute } from '../../pages/repository';
 import { findStore, type Store } from '../../stores';
 import type { MenuEntry, SitewideBanner, StoreCoreData } from '../../../src/core/storeData';
 import { describeCurrency, DEFAULT_CURRENCY } from '../../../src/core/currency';
+import { canViewPage } from '../../auth/roles';
+import type { AuthUser } from '../../auth/types';
 
 export const STORE_NOT_FOUND = 'Store not found';
 
 /** §7 getStoreCoreData: the pages (as routes) and the store core state (§3) the SPA loads once at start. */
 export function storeCoreDataRoutes(app: FastifyInstance, ctx: AppContext) {
-  const handler = async (division: string | undefined, host: string) => {
+  const handler = async (division: string | undefined, host: string, user: AuthUser | null) => {
     const store = await findStore(ctx.db, { division, host });
     if (!store) throw new ApiError(404, STORE_NOT_FOUND);
-    return buildStoreCoreData(ctx, store);
+    return buildStoreCoreData(ctx, store, user);
   };
-  app.get('/omnis/v3/frontend/getStoreCoreData/json/', async (request) => handler(undefined, request.hostname));
+  app.get('/omnis/v3/frontend/getStoreCoreData/json/', async (request) => handler(undefined, request.hostname, request.auth));
   app.get<{ Params: { division: string } }>('/omnis/v3/frontend/:division/getStoreCoreData/json/', async (request) =>
-    handler(request.params.division, request.hostname),
+    handler(request.params.division, request.hostname, request.auth),
   );
 }
 
-export async function buildStoreCoreData(ctx: AppContext, store: Store): Promise<StoreCoreData> {
+/** `user` decides which pages are listed (§6); without one, only the pages everyone may see. */
+export async function buildStoreCoreData(ctx: AppContext, store: Store, user: AuthUser | null = null): Promise<StoreCoreData> {
   const [pages, menu] = await Promise.all([
     listPages(ctx.db, store.id),
     store.subdomain.mainMenuId === null
@@ -32,8 +35,8 @@ export async function buildStoreCoreData(ctx: AppContext, store: Store): Promise
   const plugins = (settings.plugins as Record<string, unknown> | undefined) ?? {};
   const theme = ctx.themes.resolve(store.subdomain.theme);
   return {
-    // Unpublished pages are left out until accounts exist to tell internal users apart (§6).
-    pages: pages.filter((p) => p.published).map(toPageRoute),
+    // §6: pages this user may not open are left out (unpublished → internal only; loginState rules).
+    pages: pages.filter((p) => canViewPage({ published: p.published, loginState: typeof p.properties.loginState === 'string' ? p.properties.loginState : undefined }, user)).map(toPageRoute),
     state: {
       currency: describeCurrency(DEFAULT_CURRENCY),
       splitTest: {},

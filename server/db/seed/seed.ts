@@ -9,9 +9,19 @@ import { BLOCK_GALLERY } from './blockGallery';
 /** Every page the demo store starts with. */
 export const SEED_PAGES = [...DEMO_PAGES, BLOCK_GALLERY];
 import { DEMO_POSTS } from './demoBlog';
+import { seedDemoAccounts } from './demoAccounts';
 
-/** Creates the demo store once; a second run finds it and does nothing. Returns whether it wrote anything. */
+/**
+ * Creates the demo store once, then the demo accounts (server/db/seed/demoAccounts.ts); a second run finds
+ * both and does nothing. Returns whether it wrote anything.
+ */
 export async function seedDemoStore(db: Database, registry: SchemaRegistry): Promise<boolean> {
+  const store = await seedStore(db, registry);
+  const accounts = await seedDemoAccounts(db);
+  return store || accounts;
+}
+
+async function seedStore(db: Database, registry: SchemaRegistry): Promise<boolean> {
   return db.transaction(async (tx) => {
     const existing = await tx.query('select id from divisions where code = $1', [DEMO_STORE.code]);
     if (existing.rows.length > 0) return false;
@@ -31,7 +41,7 @@ export async function seedDemoStore(db: Database, registry: SchemaRegistry): Pro
       division.id,
       JSON.stringify(DEMO_MENU),
     ]);
-    await tx.query('insert into subdomains (division_id, theme, main_menu_id, settings) values ($1, $2, $3, $4)', [
+    await tx.query('insert into subdomains (division_id, is_pro, theme, main_menu_id, settings) values ($1, true, $2, $3, $4)', [
       division.id,
       DEMO_STORE.theme,
       menu.id,

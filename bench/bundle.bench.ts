@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Figure } from './harness';
+import { viteBuild } from './build';
+
+/** Issue #4 target for the storefront entry JavaScript (gzip). */
+export const ENTRY_GZIP_TARGET_KB = 120;
+/** Code that must be split out of the storefront entry (DESIGN §6: lazy routes). */
+const SPLIT_OUT = /(^|\/)(editor|dashboard|atlas|studio|auth)(\/|\.|-|[A-Z])/i;
+
+const kb = (bytes: number) => bytes / 1024;
+const gzipSize = (file: string) => gzipSync(fs.readFileSync(file), { level: 9 }).length;
+
+/** The JavaScript a first visit to a store page downloads before it can run: entry script and its modulepreloads. */
+export function entryScripts(outDir: string): string[] {
+  const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  const urls = [
+    ...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ].map((m) => m[1]!);
+  return [...new Set(urls)].map((url) => path.join(outDir, url.replace(/^\//, '')));
+}
+
+/** The source modules inside a chunk, from its source map, as project-relative paths. */
+function modulesOf(chunk: string): string[] {
+  if (!fs.existsSync(`${chunk}.map`)) return []; // generated helpers (the bundler's runtime) have no sources
+  const map = JSON.parse(fs.readFileSync(`${chunk}.map`, 'utf8')) as { sources: string[]; sourceRoot?: string };
+  return map.sources.map((s) => path.relative(process.cwd(), path.resolve(path.dirname(chunk), map.sourceRoot ?? '', s)));
+}
+
+export async function bundleBenchmarks(): Promise<Figure[]> {
+  const outDir = await viteBuild('app');
+  const entry = entryScripts(outDir);
+  // Cross-check with the manifest: the entry and its static imports, recursively.
+  const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+  const fromManifest = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key]!;
+    if (fromManifest.has(chunk.file)) return;
+    fromManifest.add(chunk.file);
+    chunk.imports?.forEach(visit);
+  };
+  visit('index.html');
+  const entryFiles = entry.map((f) => path.relative(outDir, f)).sort();
+  if (JSON.stringify(entryFiles) !== JSON.stringify([...fromManifest].sort())) {
+    throw new Error(`index.html loads ${entryFiles.join(', ')} but the manifest's entry imports ${[...fromManifest].join(', ')}`);
+  }
+
+  const entryGzip = entry.reduce((n, f) => n + gzipSize(f), 0);
+  const entryRaw = entry.reduce((n, f) => n + fs.statSync(f).size, 0);
+  const allJs = fs
+    .readdirSync(path.join(outDir, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => path.join(outDir, 'assets', f));
+  const allGzip = allJs.reduce((n, f) => n + gzipSize(f), 0);
+
+  const ownModules = entry.flatMap(modulesOf).filter((m) => !m.includes('node_modules'));
+  const leaked = ownModules.filter((m) => SPLIT_OUT.test(m));
+  const largest = entry
+    .map((f) => [path.basename(f), kb(gzipSize(f))] as const)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, size]) => `${name} ${size.toFixed(1)}`)
+    .join(', ');
+
+  return [
+    {
+      name: `storefront entry JS, gzip (${entry.length} chunks)`,
+      unit: 'KB',
+      median: kb(entryGzip),
+      target: `≤ ${ENTRY_GZIP_TARGET_KB} KB`,
+      note: `${kb(entryGzip) <= ENTRY_GZIP_TARGET_KB ? 'OK' : 'OVER TARGET'}; raw ${kb(entryRaw).toFixed(1)} KB; ${largest}`,
+    },
+    { name: `all JS chunks, gzip (${allJs.length} chunks, for comparison)`, unit: 'KB', median: kb(allGzip) },
+    {
+      name: 'editor/dashboard/atlas/studio/auth modules in entry',
+      unit: 'modules',
+      median: leaked.length,
+      decimals: 0,
+      note: leaked.length === 0 ? `none of ${ownModules.length} own modules in the entry` : `IN THE ENTRY: ${leaked.join(', ')}`,
+    },
+  ];
+}

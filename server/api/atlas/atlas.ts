@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { ApiError, apiMessages } from '../../http/errors';
+import { audit } from '../../auth/audit';
+import { AuthError, fieldError } from '../../auth/errors';
+import { requireInternal, requireUser } from '../../auth/guards';
+import { authMessages } from '../../auth/messages';
+import { membershipOf } from '../../auth/roles';
+import { checkFields } from '../../auth/validation';
+
+const API = '/omnis/v3/atlas';
+const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+const PERMISSION_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
+export const INVALID_PERMISSIONS = 'The given permissions are invalid.';
+
+type Row = Record<string, unknown>;
+const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+
+const toRequest = (r: Row) => ({
+  id: r.id as number,
+  user: { id: r.user_id as number, email: r.email as string, firstName: r.first_name as string, lastName: r.last_name as string },
+  divisionId: (r.division_id as number | null) ?? null,
+  permissions: r.permissions as string[],
+  reason: r.reason as string,
+  status: r.status as 'pending' | 'approved' | 'denied',
+  answeredBy: (r.answered_by as number | null) ?? null,
+  answeredAt: iso(r.answered_at),
+  createdAt: iso(r.created_at)!,
+});
+
+const REQUEST_SELECT = `select r.*, u.email, u.first_name, u.last_name from permission_requests r join users u on u.id = r.user_id`;
+
+/** §6/§7 staff calls under atlas: mute/unmute, permission requests and the mail outbox viewer. */
+export function atlasRoutes(app: FastifyInstance, ctx: AppContext) {
+  for (const action of ['mute', 'unmute'] as const) {
+    app.post<{ Params: { id: string } }>(`${API}/users/:id/${action}/`, async (request) => {
+      // §6/§8: anyone but staff, signed in or not, gets 403 "Permission denied".
+      const staff = request.auth;
+      if (!staff?.internal) throw new AuthError(403, authMessages.permissionDenied);
+      const id = Number(request.params.id);
+      if (!/^\d{1,9}$/.test(request.params.id) || id <= 0) throw new ApiError(404, authMessages.userNotFound);
+      const mutedAt = await ctx.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ muted_at: unknown }>(
+          `update users set muted_at = ${action === 'mute' ? 'coalesce(muted_at, now())' : 'null'} where id = $1 returning muted_at`,
+          [id],
+        );
+        if (!rows[0]) return undefined;
+        await audit(tx, { actorUserId: staff.id, action: action === 'mute' ? 'user_muted' : 'user_unmuted', subjectType: 'user', subjectId: id, ip: request.ip });
+        return iso(rows[0].muted_at);
+      });
+      if (mutedAt === undefined) throw new ApiError(404, authMessages.userNotFound);
+      return { mutedAt };
+    });
+  }
+
+  app.post<{ Params: { permissions: string }; Body: { reason?: string; divisionId?: number } }>(
+    `${API}/permissions/request/:permissions/`,
+    { schema: { body: { type: ['object', 'null'], properties: { reason: { type: 'string', maxLength: 2000 }, divisionId: ID } } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const b = request.body ?? {};
+      const permissions = [...new Set(decodeURIComponent(request.params.permissions).split(',').map((p) => p.trim()).filter(Boolean))];
+      if (permissions.length === 0 || permissions.length > 20 || !permissions.every((p) => PERMISSION_NAME.test(p))) throw fieldError('permissions', INVALID_PERMISSIONS);
+      checkFields({ reason: { value: b.reason, rules: ['required'] } });
+      // The store the permissions are for: the one named (the caller must belong to it), else the caller's only store.
+      let divisionId: number | null = null;
+      if (b.divisionId !== undefined) {
+        if (!membershipOf(user, b.divisionId) && !user.internal) throw new AuthError(403, authMessages.permissionDenied);
+        divisionId = b.divisionId;
+      } else if (user.stores.length === 1) {
+        divisionId = user.stores[0]!.divisionId;
+      }
+      const id = await ctx.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: number }>(
+          'insert into permission_requests (user_id, division_id, permissions, reason) values ($1, $2, $3, $4) returning id',
+          [user.id, divisionId, JSON.stringify(permissions), b.reason!.trim()],
+        );
+        const requestId = rows[0]!.id;
+        await audit(tx, { actorUserId: user.id, action: 'permission_requested', subjectType: 'permission_request', subjectId: requestId, data: { permissions, divisionId }, ip: request.ip });
+        return requestId;
+      });
+      return reply.code(201).send({ message: authMessages.permissionRequested, id });
+    },
+  );
+
+  app.get<{ Querystring: { status?: string } }>(
+    `${API}/permissions/requests/`,
+    { schema: { querystring: { type: 'object', properties: { status: { type: 'string', enum: ['pending', 'approved', 'denied'] } } } } },
+    async (request) => {
+      requireInternal(request);
+      const status = request.query.status ?? null;
+      const { rows } = await ctx.db.query<Row>(
+        `${REQUEST_SELECT} where ($1::text is null or r.status = $1) order by (r.status = 'pending') desc, r.created_at desc, r.id desc limit 200`,
+        [status],
+      );
+      return { data: rows.map(toRequest) };
+    },
+  );
+
+  app.post<{ Params: { id: string; decision: string } }>(`${API}/permissions/requests/:id/:decision/`, async (request) => {
+    const staff = requireInternal(request);
+    const { decision } = request.params;
+    const id = Number(request.params.id);
+    if ((decision !== 'approve' && decision !== 'deny') || !/^\d{1,9}$/.test(request.params.id)) throw new ApiError(404, apiMessages.notFound);
+    const answered = await ctx.db.transaction(async (tx) => {
+      const { rows } = await tx.query<Row>(
+        `update permission_requests set status = $2, answered_by = $3, answered_at = now() where id = $1 and status = 'pending' returning *`,
+        [id, decision === 'approve' ? 'approved' : 'denied', staff.id],
+      );
+      const row = rows[0];
+      if (!row) return null;
+      if (decision === 'approve') {
+        const merge = `(select coalesce(jsonb_agg(distinct v order by v), '[]'::jsonb) from jsonb_array_elements_text(permissions || $3::jsonb) as t(v))`;
+        const granted = row.division_id
+          ? await tx.query(`update store_members set permissions = ${merge} where division_id = $1 and user_id = $2 returning user_id`, [row.division_id, row.user_id, JSON.stringify(row.permissions)])
+          : { rows: [] };
+        // No store named (or no longer a member): the permissions go to the user.
+        if (granted.rows.length === 0) await tx.query(`update users set permissions = ${merge.replace('$3', '$2')} where id = $1`, [row.user_id, JSON.stringify(row.permissions)]);
+      }
+      await audit(tx, { actorUserId: staff.id, action: 'permission_answered', subjectType: 'permission_request', subjectId: id, data: { decision, userId: row.user_id, permissions: row.permissions }, ip: request.ip });
+      return (await tx.query<Row>(`${REQUEST_SELECT} where r.id = $1`, [id])).rows[0]!;
+    });
+    if (!answered) {
+      const exists = await ctx.db.query('select 1 from permission_requests where id = $1', [id]);
+      if (exists.rows.length === 0) throw new ApiError(404, authMessages.requestNotFound);
+      throw new ApiError(409, authMessages.requestAnswered);
+    }
+    return { request: toRequest(answered) };
+  });
+
+  app.get(`${API}/outbox/`, async (request) => {
+    requireInternal(request);
+    const { rows } = await ctx.db.query<Row>('select id, to_address, subject, body_text, created_at, sent_at from outbox order by id desc limit 100');
+    return {
+      data: rows.map((r) => ({ id: r.id, to: r.to_address, subject: r.subject, text: r.body_text, created_at: iso(r.created_at), sent_at: iso(r.sent_at) })),
+    };
+  });
+}
