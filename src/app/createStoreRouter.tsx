@@ -1,20 +1,28 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { StoreCoreData } from '../core/storeData';
 import { normalisePath } from '../core/routes';
+import { authRoutes } from '../auth/routes';
 import { AppLayout } from './AppLayout';
 import { StorePage } from './StorePage';
 import { NOT_FOUND_URL, notFoundLoader, storePageLoader } from './pageLoader';
+import { createGuard, type GuardEnv } from './guards/guardLoader';
+import { accessForPage } from './guards/pageAccess';
+import { redirectCounter } from './guards/redirectCounter';
 
-/** §2.2: every store page becomes a route from its url; unknown paths show the /404/ page. */
-export function storeRoutes(data: StoreCoreData): RouteObject[] {
+/**
+ * §2.2: every store page becomes a route from its url; unknown paths show the /404/ page. The account screens
+ * are lazy routes beside them. §2.3: every route's loader runs its guards first.
+ */
+export function storeRoutes(data: StoreCoreData, env: Omit<GuardEnv, 'store'> = {}): RouteObject[] {
   const divisionId = data.state.subdomain.division.id;
+  const guard = createGuard({ ...env, store: data });
   const notFoundPage = data.pages.find((p) => normalisePath(p.url) === NOT_FOUND_URL);
   const pageRoutes: RouteObject[] = data.pages
     .filter((p) => p.url !== NOT_FOUND_URL)
     .map((page) => ({
       id: `page:${page.name}`,
       path: page.url,
-      loader: storePageLoader(divisionId, page),
+      loader: guard(accessForPage(page), storePageLoader(divisionId, page)),
       Component: StorePage,
       handle: { layout: page.layout },
     }));
@@ -25,10 +33,24 @@ export function storeRoutes(data: StoreCoreData): RouteObject[] {
       HydrateFallback: () => null,
       children: [
         ...pageRoutes,
-        { id: 'not-found', path: '*', loader: notFoundLoader(divisionId, notFoundPage), Component: StorePage, handle: { layout: notFoundPage?.layout ?? 'standard' } },
+        ...authRoutes(guard),
+        {
+          id: 'not-found',
+          path: '*',
+          loader: guard(notFoundPage ? accessForPage(notFoundPage) : { storefront: true }, notFoundLoader(divisionId, notFoundPage)),
+          Component: StorePage,
+          handle: { layout: notFoundPage?.layout ?? 'standard' },
+        },
       ],
     },
   ];
 }
 
-export const createStoreRouter = (data: StoreCoreData) => createBrowserRouter(storeRoutes(data));
+export function createStoreRouter(data: StoreCoreData) {
+  const router = createBrowserRouter(storeRoutes(data));
+  // §2.3 access loop: the run of guard redirects ends when a navigation settles on a route that renders.
+  router.subscribe((state) => {
+    if (state.navigation.state === 'idle' && state.initialized) redirectCounter.reset();
+  });
+  return router;
+}

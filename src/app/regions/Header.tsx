@@ -4,11 +4,12 @@ import type { MenuEntry } from '../../core/storeData';
 import { SafeLink } from '../../renderer/SafeLink';
 import { useStore } from '../StoreContext';
 import { Icon } from './icons';
+import { AccountLink } from '../../auth/AccountLink';
 
 /** §9: a mega-menu closes 200 ms after the pointer leaves it. */
 export const MENU_HOVER_CLOSE_DELAY_MS = 200;
 
-/** §2.4 header: logo, main menu with mega-menu segments, search, favourites and basket icons. */
+/** §2.4 header: logo, main menu with mega-menu segments, search, favourites and basket icons, and the account link. */
 export function Header({ onMenu }: { onMenu: () => void }) {
   const { state } = useStore();
   const basketCount = state.subdomain.cart.items.length;
@@ -42,6 +43,7 @@ export function Header({ onMenu }: { onMenu: () => void }) {
             <Icon name="basket" />
             {basketCount > 0 && <span className="header__badge">{basketCount}</span>}
           </Link>
+          <AccountLink />
         </div>
       </div>
     </header>

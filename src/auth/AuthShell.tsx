@@ -1,0 +1,37 @@
+import { useEffect, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { documentTitle } from '../core/routes';
+import { useStore } from '../app/StoreContext';
+import './auth.css';
+
+/** The card every account screen sits in (blank layout, 520px): the store's name home, a heading, the content. */
+export function AuthShell({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  const { state } = useStore();
+  const company = state.company.name;
+  useEffect(() => {
+    document.title = documentTitle(title, company);
+  }, [title, company]);
+  return (
+    <div className="auth">
+      <Link to="/" className="auth__brand">
+        {state.company.logo ? <img src={state.company.logo.src} alt={state.company.logo.alt || company} /> : <span>{company}</span>}
+      </Link>
+      <section className="auth__card" aria-labelledby="auth-title">
+        <h1 id="auth-title" className="auth__title">
+          {title}
+        </h1>
+        {intro && <div className="auth__intro">{intro}</div>}
+        {children}
+      </section>
+    </div>
+  );
+}
+
+/** A success or info panel (announced politely). */
+export function Notice({ tone = 'success', children }: { tone?: 'success' | 'info' | 'warning'; children: ReactNode }) {
+  return (
+    <div className={`auth-alert auth-alert--${tone}`} role="status">
+      {children}
+    </div>
+  );
+}
