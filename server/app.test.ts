@@ -111,6 +111,8 @@ describe('HTTP conventions (§7, DESIGN §5)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('Fern &#38; Thread');
     expect(res.body).toContain(`fill="${state.subdomain.theme.properties['logo.text.color']}"`);
+    const onPage = await t.app.inject({ url: '/media/logo.svg?tone=page' });
+    expect(onPage.body).toContain(`fill="${state.subdomain.theme.properties['text.color']}"`);
   });
 
   it('lists published sitemap pages in sitemap.xml and keeps /404/ out', async () => {

@@ -5,6 +5,9 @@ import { useStore } from '../app/StoreContext';
 import './auth.css';
 
 /** The card every account screen sits in (blank layout, 520px): the store's name home, a heading, the content. */
+/** The logo is drawn for the menu bar by default; here it sits on the page background (see /media/logo.svg). */
+const onPageBackground = (src: string) => (src.startsWith('/media/logo.svg') ? `${src}${src.includes('?') ? '&' : '?'}tone=page` : src);
+
 export function AuthShell({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   const { state } = useStore();
   const company = state.company.name;
@@ -14,7 +17,7 @@ export function AuthShell({ title, intro, children }: { title: string; intro?: R
   return (
     <div className="auth">
       <Link to="/" className="auth__brand">
-        {state.company.logo ? <img src={state.company.logo.src} alt={state.company.logo.alt || company} /> : <span>{company}</span>}
+        {state.company.logo ? <img src={onPageBackground(state.company.logo.src)} alt={state.company.logo.alt || company} /> : <span>{company}</span>}
       </Link>
       <section className="auth__card" aria-labelledby="auth-title">
         <h1 id="auth-title" className="auth__title">

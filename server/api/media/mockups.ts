@@ -19,11 +19,13 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!isScene(scene)) throw new ApiError(404, apiMessages.notFound);
     return reply.headers(SVG_HEADERS).send(sceneSvg(scene));
   });
-  app.get('/media/logo.svg', async (request, reply) => {
+  app.get<{ Querystring: { tone?: string } }>('/media/logo.svg', async (request, reply) => {
     const store = await findStore(ctx.db, { host: request.hostname });
     if (!store) throw new ApiError(404, apiMessages.notFound);
-    // Drawn in the theme's logo text colour so it reads on the theme's menu background.
-    const colour = ctx.themes.resolve(store.subdomain.theme).properties['logo.text.color'];
+    // Drawn in the theme's logo text colour so it reads on the menu bar, or (tone=page) in the text colour
+    // for screens where it sits on the page background.
+    const theme = ctx.themes.resolve(store.subdomain.theme);
+    const colour = theme.properties[request.query.tone === 'page' ? 'text.color' : 'logo.text.color'];
     const logo = logoSvg(store.company.name, typeof colour === 'string' && /^#[0-9a-f]{3,8}$/i.test(colour) ? colour : undefined);
     return reply.headers({ ...SVG_HEADERS, 'cache-control': 'public, max-age=300' }).send(logo);
   });
