@@ -142,11 +142,13 @@ const ROWS: Row[] = [
     expect: staffOnly,
   },
   { name: 'GET atlas/outbox', method: 'GET', url: () => `${API}/atlas/outbox/`, expect: staffOnly },
+  { name: 'GET atlas/users', method: 'GET', url: () => `${API}/atlas/users/?search=shopper&page=1`, expect: staffOnly },
   {
     name: 'GET divisions/{id}/pages/{unpublished}',
     method: 'GET',
     url: () => `${API}/divisions/${ids.demo}/pages/${ids.draft}/`,
-    expect: { anonymous: 404, shopper: 404, owner: 404, otherOwner: 404, staff: 200 },
+    // §6 hides unpublished pages from shoppers; the store's own editors read them to edit them (the builder).
+    expect: { anonymous: 404, shopper: 404, owner: 200, otherOwner: 404, staff: 200 },
   },
   {
     name: 'GET divisions/{id}/pages/{loginState logged-in}',
