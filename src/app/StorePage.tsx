@@ -4,6 +4,7 @@ import { PageRenderer } from '../renderer/PageRenderer';
 import { buildHeadData } from '../core/head';
 import { useStore } from './StoreContext';
 import { applyHead } from './applyHead';
+import { useBlockConditions } from './useBlockConditions';
 import type { StorePageData } from './pageLoader';
 
 // The server wrote the first page's head (with the product list it looked up); keep it until we navigate.
@@ -14,6 +15,7 @@ export function StorePage() {
   const { page } = useLoaderData() as StorePageData;
   const store = useStore();
   const companyName = store.state.company.name;
+  const conditions = useBlockConditions();
   useEffect(() => {
     const head = buildHeadData({
       origin: window.location.origin,
@@ -48,5 +50,5 @@ export function StorePage() {
       </div>
     );
   }
-  return <PageRenderer blocks={page.blocks} mode="native" ySpacing={page.properties.ySpacing} />;
+  return <PageRenderer blocks={page.blocks} mode="native" conditions={conditions} ySpacing={page.properties.ySpacing} />;
 }
