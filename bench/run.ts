@@ -5,6 +5,8 @@ import { schemaBenchmarks } from './schemas.bench';
 import { headBenchmarks } from './head.bench';
 import { renderBenchmarks } from './render.bench';
 import { bundleBenchmarks } from './bundle.bench';
+import { builderBenchmarks } from './builder.bench';
+import { editorStoreBenchmarks } from './editorStore.bench';
 
 const only = process.argv.slice(2);
 const suites: [string, () => Promise<Figure[]>][] = [
@@ -12,6 +14,8 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['head', headBenchmarks],
   ['render', renderBenchmarks],
   ['bundle', bundleBenchmarks],
+  ['builder', builderBenchmarks],
+  ['editor', editorStoreBenchmarks],
 ];
 
 console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores`);

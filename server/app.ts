@@ -11,6 +11,8 @@ import { pageRoutes } from './api/divisions/pages';
 import { catalogueRoutes } from './api/catalogue/catalogue';
 import { marketingRoutes } from './api/marketing/marketing';
 import { mediaRoutes } from './api/media/mockups';
+import { uploadRoutes } from './api/media/uploads';
+import { themeRoutes } from './api/divisions/theme';
 import { seoRoutes } from './api/seo/sitemap';
 import { fontRoutes } from './api/fonts/fonts';
 import { renderPageHtml } from './seo/pageHtml';
@@ -18,6 +20,9 @@ import { installAuth } from './auth/sessions';
 import { installAuthErrors } from './auth/errors';
 import { secureRoutes } from './api/secure/secure';
 import { atlasRoutes } from './api/atlas/atlas';
+import { basketRoutes } from './api/basket/basket';
+import { searchRoutes } from './api/search/search';
+import { checkoutRoutes, commerceCsrfExempt } from './api/checkout/routes';
 import { mailFrom, smtpTransport, startMailDelivery } from './services/mail';
 
 export const API_BASE = '/omnis/v3';
@@ -32,7 +37,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 8 * 1024 * 1024, trustProxy: process.env.TRUST_PROXY === 'true' });
   await app.register(cookie);
   installErrorHandling(app);
-  installCsrf(app);
+  installCsrf(app, commerceCsrfExempt);
   installAuthErrors(app);
   installAuth(app, ctx);
 
@@ -41,9 +46,14 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   catalogueRoutes(app, ctx);
   marketingRoutes(app, ctx);
   mediaRoutes(app, ctx);
+  uploadRoutes(app, ctx);
+  themeRoutes(app, ctx);
   seoRoutes(app, ctx);
   secureRoutes(app, ctx);
   atlasRoutes(app, ctx);
+  basketRoutes(app, ctx);
+  searchRoutes(app, ctx);
+  checkoutRoutes(app, ctx);
 
   // Mail stays in the outbox unless SMTP_URL is set; then a poller delivers it (server/services/mail.ts).
   if (process.env.SMTP_URL) {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context';
+import { resolveStoreTheme } from '../themes';
 import { buildHeadData, renderHeadHtml, type HeadProduct } from '../../src/core/head';
 import { walkBlocks } from '../../src/core/blocks/tree';
 import { normalisePath } from '../../src/core/routes';
@@ -22,7 +23,7 @@ export async function renderPageHtml(ctx: AppContext, indexHtml: string, opts: {
   const store = await findStore(ctx.db, { host: opts.host });
   if (!store) return indexHtml;
   // First paint already in the theme's colours and fonts: no flash of unthemed content before the SPA starts.
-  const themeHead = renderThemeHead(ctx.themes.resolve(store.subdomain.theme));
+  const themeHead = renderThemeHead(await resolveStoreTheme(ctx, store));
   const pages = (await listPages(ctx.db, store.id)).filter((p) => p.published);
   const wanted = normalisePath(opts.path);
   const page = pages.find((p) => normalisePath(p.url) === wanted);

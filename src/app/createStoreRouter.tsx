@@ -2,6 +2,9 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import type { StoreCoreData } from '../core/storeData';
 import { normalisePath } from '../core/routes';
 import { authRoutes } from '../auth/routes';
+import { commerceRoutes } from '../commerce/routes';
+import { editorRoutes } from '../editor/routes';
+import { atlasRoutes } from '../atlas/routes';
 import { AppLayout } from './AppLayout';
 import { StorePage } from './StorePage';
 import { NOT_FOUND_URL, notFoundLoader, storePageLoader } from './pageLoader';
@@ -34,6 +37,9 @@ export function storeRoutes(data: StoreCoreData, env: Omit<GuardEnv, 'store'> = 
       children: [
         ...pageRoutes,
         ...authRoutes(guard),
+        ...commerceRoutes(guard),
+        ...editorRoutes(guard),
+        ...atlasRoutes(guard, env.session),
         {
           id: 'not-found',
           path: '*',

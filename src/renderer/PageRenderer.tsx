@@ -1,4 +1,4 @@
-import { Suspense, useMemo, type CSSProperties } from 'react';
+import { memo, Suspense, useMemo, type CSSProperties, type ReactNode } from 'react';
 import type { BlockData } from '../core/storeData';
 import { ROW_SPACING, isPseudoType } from '../core/blocks/messages';
 import { visibleBlocks, isUnpublished, type Conditions } from '../core/blocks/visibility';
@@ -15,32 +15,48 @@ export interface PageRendererProps {
   conditions?: Conditions;
   /** Vertical spacing between rows in px (§3 Page ySpacing, default 24). */
   ySpacing?: number;
+  /**
+   * Preview mode only: wraps each drawn block (inside its grid cell) — the builder canvas adds its selection
+   * outline, handles and badges here. Pass a stable function: BlockHost is memoised on it.
+   */
+  renderHost?: RenderHost;
 }
 
+export type RenderHost = (block: BlockData, drawn: ReactNode) => ReactNode;
+
 /** The one renderer: storefront (native), builder canvas (preview), dashboard and atlas all draw pages with it. */
-export function PageRenderer({ blocks, mode, conditions = {}, ySpacing = ROW_SPACING }: PageRendererProps) {
+export function PageRenderer({ blocks, mode, conditions = {}, ySpacing = ROW_SPACING, renderHost }: PageRendererProps) {
   const shown = useMemo(() => (mode === 'preview' ? [...blocks] : visibleBlocks(blocks, conditions)), [blocks, mode, conditions]);
   return (
     <div className="pod-page" style={{ '--pod-row-gap': `${ySpacing}px` } as CSSProperties}>
-      <BlockList blocks={shown} mode={mode} />
+      <BlockList blocks={shown} mode={mode} renderHost={mode === 'preview' ? renderHost : undefined} />
     </div>
   );
 }
 
-function BlockList({ blocks, mode }: { blocks: readonly BlockData[]; mode: RenderMode }) {
+interface ListProps {
+  blocks: readonly BlockData[];
+  mode: RenderMode;
+  renderHost?: RenderHost | undefined;
+}
+
+function BlockList({ blocks, mode, renderHost }: ListProps) {
   return (
     <div className="pod-grid">
       {[...blocks]
         .sort((a, b) => a.order - b.order)
         .map((block) => (
-          <BlockHost key={block.uid} block={block} mode={mode} />
+          <BlockHost key={block.uid} block={block} mode={mode} renderHost={renderHost} />
         ))}
     </div>
   );
 }
 
-/** Places one block on the grid (12 columns, 6 on small screens) and draws it with its component. */
-function BlockHost({ block, mode }: { block: BlockData; mode: RenderMode }) {
+/**
+ * Places one block on the grid (12 columns, 6 on small screens) and draws it with its component. Memoised: with
+ * structural sharing (the editor's immer store) an unchanged block keeps its identity and is not drawn again.
+ */
+const BlockHost = memo(function BlockHost({ block, mode, renderHost }: { block: BlockData; mode: RenderMode; renderHost?: RenderHost | undefined }) {
   if (isPseudoType(block.type)) return null;
   if (!isRegistered(block.type)) {
     reportUnregistered(block.type);
@@ -64,16 +80,19 @@ function BlockHost({ block, mode }: { block: BlockData; mode: RenderMode }) {
   ]
     .filter(Boolean)
     .join(' ');
+  const drawn = (
+    <BlockErrorBoundary type={block.type} uid={block.uid} showError={mode === 'preview'}>
+      <Suspense fallback={<div className="pod-block-loading" aria-busy="true" />}>
+        {/* eslint-disable-next-line react-hooks/static-components -- cached per type, see componentFor */}
+        <Component block={block} properties={block.properties as never} mode={mode}>
+          {block.items.length > 0 ? <BlockList blocks={block.items} mode={mode} renderHost={renderHost} /> : undefined}
+        </Component>
+      </Suspense>
+    </BlockErrorBoundary>
+  );
   return (
     <section className={className} style={style} data-block-type={block.type} data-block-uid={block.uid} aria-label={hidden ? 'Hidden block' : undefined}>
-      <BlockErrorBoundary type={block.type} uid={block.uid} showError={mode === 'preview'}>
-        <Suspense fallback={<div className="pod-block-loading" aria-busy="true" />}>
-          {/* eslint-disable-next-line react-hooks/static-components -- cached per type, see componentFor */}
-          <Component block={block} properties={block.properties as never} mode={mode}>
-            {block.items.length > 0 ? <BlockList blocks={block.items} mode={mode} /> : undefined}
-          </Component>
-        </Suspense>
-      </BlockErrorBoundary>
+      {renderHost ? renderHost(block, drawn) : drawn}
     </section>
   );
-}
+});

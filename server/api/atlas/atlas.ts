@@ -28,6 +28,9 @@ const toRequest = (r: Row) => ({
   createdAt: iso(r.created_at)!,
 });
 
+/** Users per page of the staff user list. */
+export const USERS_PER_PAGE = 50;
+
 const REQUEST_SELECT = `select r.*, u.email, u.first_name, u.last_name from permission_requests r join users u on u.id = r.user_id`;
 
 /** §6/§7 staff calls under atlas: mute/unmute, permission requests and the mail outbox viewer. */
@@ -127,6 +130,54 @@ export function atlasRoutes(app: FastifyInstance, ctx: AppContext) {
     }
     return { request: toRequest(answered) };
   });
+
+  app.get<{ Querystring: { search?: string; page: number } }>(
+    `${API}/users/`,
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { search: { type: 'string', maxLength: 200 }, page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 } },
+        },
+      },
+    },
+    async (request) => {
+      requireInternal(request);
+      const search = (request.query.search ?? '').trim();
+      const page = request.query.page;
+      // Case-insensitive match on email, first, last or full name; LIKE wildcards in the search are literal.
+      const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+      const where = `where ($1::text is null or u.email ilike $1 or u.first_name ilike $1 or u.last_name ilike $1 or (u.first_name || ' ' || u.last_name) ilike $1)`;
+      const [{ rows }, count] = await Promise.all([
+        ctx.db.query<Row>(
+          `select u.id, u.email, u.first_name, u.last_name, u.internal, u.verified_at, u.muted_at, u.created_at,
+                  coalesce((select jsonb_agg(jsonb_build_object('divisionId', m.division_id, 'role', m.role, 'permissions', m.permissions) order by m.division_id)
+                            from store_members m where m.user_id = u.id), '[]'::jsonb) as stores
+           from users u ${where} order by u.id limit $2::int offset $3::int`,
+          [pattern, USERS_PER_PAGE, (page - 1) * USERS_PER_PAGE],
+        ),
+        ctx.db.query<{ total: number }>(`select count(*)::int as total from users u ${where}`, [pattern]),
+      ]);
+      const total = count.rows[0]?.total ?? 0;
+      return {
+        data: rows.map((r) => ({
+          id: r.id as number,
+          email: r.email as string,
+          firstName: r.first_name as string,
+          lastName: r.last_name as string,
+          internal: r.internal as boolean,
+          verified: r.verified_at !== null,
+          mutedAt: iso(r.muted_at),
+          createdAt: iso(r.created_at)!,
+          stores: r.stores as { divisionId: number; role: string; permissions: string[] }[],
+        })),
+        page,
+        perPage: USERS_PER_PAGE,
+        total,
+        lastPage: Math.max(1, Math.ceil(total / USERS_PER_PAGE)),
+      };
+    },
+  );
 
   app.get(`${API}/outbox/`, async (request) => {
     requireInternal(request);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { resolveStoreTheme } from '../../themes';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/errors';
 import { listPages, toPageRoute } from '../../pages/repository';
@@ -33,7 +34,7 @@ export async function buildStoreCoreData(ctx: AppContext, store: Store, user: Au
   ]);
   const settings = store.subdomain.settings;
   const plugins = (settings.plugins as Record<string, unknown> | undefined) ?? {};
-  const theme = ctx.themes.resolve(store.subdomain.theme);
+  const theme = await resolveStoreTheme(ctx, store);
   return {
     // §6: pages this user may not open are left out (unpublished → internal only; loginState rules).
     pages: pages.filter((p) => canViewPage({ published: p.published, loginState: typeof p.properties.loginState === 'string' ? p.properties.loginState : undefined }, user)).map(toPageRoute),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { resolveStoreTheme } from '../../themes';
 import { garmentSvg, isGarment, isHexColour, isPrint, isScene, logoSvg, sceneSvg } from '../../services/mockups';
 import { ApiError, apiMessages } from '../../http/errors';
 import { findStore } from '../../stores';
@@ -24,7 +25,7 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!store) throw new ApiError(404, apiMessages.notFound);
     // Drawn in the theme's logo text colour so it reads on the menu bar, or (tone=page) in the text colour
     // for screens where it sits on the page background.
-    const theme = ctx.themes.resolve(store.subdomain.theme);
+    const theme = await resolveStoreTheme(ctx, store);
     const colour = theme.properties[request.query.tone === 'page' ? 'text.color' : 'logo.text.color'];
     const logo = logoSvg(store.company.name, typeof colour === 'string' && /^#[0-9a-f]{3,8}$/i.test(colour) ? colour : undefined);
     return reply.headers({ ...SVG_HEADERS, 'cache-control': 'public, max-age=300' }).send(logo);

@@ -179,7 +179,9 @@ export const DEMO_STORE = {
   domain: 'localhost',
   theme: 'verde',
   settings: {
-    plugins: { currency: { enabled: true, mainCurrency: 'GBP', currencies: 'GBP,EUR,USD' } },
+    plugins: { currency: { enabled: true, mainCurrency: 'GBP', currencies: 'GBP,EUR,USD,CAD,AUD,JPY,SEK' } },
+    // §5.2: a shopper searching "hoodies" lands on the collection; "/…" destinations are routed in the app.
+    searchRedirects: [{ searchTerm: 'hoodies', destinationUrl: '/collection/hoodies-and-sweatshirts/' }],
     meta: { description: 'Organic clothing, printed when you order it.' },
     sitewideBanner: { enabled: true, text: 'Free UK delivery on orders over £50', backgroundColor: '#2f5d3a', textColor: '#ffffff' },
   },

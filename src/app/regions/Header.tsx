@@ -5,6 +5,9 @@ import { SafeLink } from '../../renderer/SafeLink';
 import { useStore } from '../StoreContext';
 import { Icon } from './icons';
 import { AccountLink } from '../../auth/AccountLink';
+import { useBasket } from '../../commerce/basket/store';
+import { useFavouritesEnabled } from '../../commerce/favourites/enabled';
+import { CurrencySelector } from '../../commerce/currency/CurrencySelector';
 
 /** §9: a mega-menu closes 200 ms after the pointer leaves it. */
 export const MENU_HOVER_CLOSE_DELAY_MS = 200;
@@ -12,8 +15,10 @@ export const MENU_HOVER_CLOSE_DELAY_MS = 200;
 /** §2.4 header: logo, main menu with mega-menu segments, search, favourites and basket icons, and the account link. */
 export function Header({ onMenu }: { onMenu: () => void }) {
   const { state } = useStore();
-  const basketCount = state.subdomain.cart.items.length;
-  const favouritesCount = state.subdomain.favourites.items.length;
+  const basket = useBasket();
+  const basketCount = basket.main.count;
+  // §2.4: the heart shows when favourites are enabled (split test) and the list is not empty.
+  const favouritesCount = useFavouritesEnabled() ? basket.favourites.items.length : 0;
   return (
     <header className="header">
       <div className="header__inner">
@@ -43,6 +48,7 @@ export function Header({ onMenu }: { onMenu: () => void }) {
             <Icon name="basket" />
             {basketCount > 0 && <span className="header__badge">{basketCount}</span>}
           </Link>
+          <CurrencySelector />
           <AccountLink />
         </div>
       </div>

@@ -93,6 +93,9 @@ function StoreCard({ membership }: { membership: AccessMembership }) {
       ) : (
         <p>This store doesn't have a web address yet.</p>
       )}
+      <p>
+        <Link to={`/dashboard/pages/?store=${store.divisionId}`}>Edit pages in the page builder</Link>
+      </p>
       {store.pages.length > 0 && (
         <>
           <p className="auth-field__label">Pages</p>

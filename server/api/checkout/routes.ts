@@ -1,0 +1,161 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context';
+import { ApiError } from '../../http/errors';
+import { findStore } from '../../stores';
+import { STORE_NOT_FOUND } from '../../catalogue/division';
+import { resolveBasket } from '../../commerce/basket';
+import { buildQuote, checkoutMessages, loadCheckoutLines, type Quote } from '../../orders/checkoutBasket';
+import { cleanAddress, placeOrder, type PlaceOutcome } from '../../orders/placeOrder';
+import { paymentsFrom, processorFor, type Payments } from '../../payments';
+import type { PaymentInput } from '../../payments/types';
+import { computeTotals } from '../../orders/pricing';
+import type { Address, PlaceResponse, QuoteView } from '../../../src/commerce/orders/types';
+import { PLACE_BODY, QUOTE_BODY } from './schemas';
+import { addressErrors, emailErrors } from './validation';
+import { orderRoutes } from '../orders/orders';
+import { eventRoutes } from '../events/events';
+import { stripeWebhookRoutes, STRIPE_WEBHOOK_PATH } from './stripeWebhook';
+import { EVENT_COLLECTOR_PATH, LOG_EVENT_PATH } from '../events/events';
+
+/**
+ * The only paths that skip the double-submit CSRF check (pass to installCsrf in server/app.ts):
+ * - the Stripe webhook (called by Stripe, authenticated by its signature instead);
+ * - the two event endpoints (§7: the collector is called without credentials, and logEvent is flushed with
+ *   navigator.sendBeacon on unload, which cannot send headers). They only append rows to the events table.
+ */
+export function commerceCsrfExempt(url: string): boolean {
+  const path = url.split('?')[0];
+  return path === STRIPE_WEBHOOK_PATH || path === EVENT_COLLECTOR_PATH || path === LOG_EVENT_PATH;
+}
+
+export interface CheckoutOptions {
+  payments?: Payments;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** An Idempotency-Key: 8–200 characters of letters, digits, "-", "_", ":" (a UUID is typical). */
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  const raw = request.headers['idempotency-key'];
+  const key = typeof raw === 'string' ? raw.trim() : '';
+  if (!/^[A-Za-z0-9_:-]{8,200}$/.test(key)) throw new ApiError(400, checkoutMessages.idempotencyKeyRequired);
+  return key;
+}
+
+export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+
+export function toQuoteView(quote: Quote): QuoteView {
+  const { totals } = quote;
+  return {
+    currency: totals.currency,
+    lines: quote.lines.map((l) => ({
+      key: l.key,
+      name: l.name,
+      colour: l.colour,
+      size: l.size,
+      quantity: l.quantity,
+      unitPrice: l.unitPrice,
+      lineTotal: l.unitPrice * l.quantity,
+      image: l.image,
+      available: l.available,
+    })),
+    shippingMethods: quote.shippingMethods.map((m) => ({ code: m.code, name: m.name, description: m.description, price: m.price, available: m.available })),
+    shippingMethod: quote.shippingMethod?.code ?? null,
+    coupon: quote.coupon,
+    totals: {
+      itemsIncTax: totals.itemsIncTax,
+      discountIncTax: totals.discountIncTax,
+      shippingIncTax: totals.shippingIncTax,
+      subtotal: totals.subtotal,
+      discount: totals.discount,
+      shipping: totals.shipping,
+      shippingTax: totals.shippingTax,
+      goodsTax: totals.goodsTax,
+      tax: totals.tax,
+      total: totals.total,
+    },
+    vat: totals.vat,
+  };
+}
+
+/** Answers a place/pay outcome: 200 with the order (paid or pending), 402 with the processor's message when it failed. */
+export async function sendOutcome(reply: FastifyReply, payments: Payments, outcome: PlaceOutcome) {
+  const order = { hash: outcome.hash, number: outcome.orderId, status: outcome.status };
+  if (outcome.kind === 'failed') return reply.status(402).send({ message: outcome.message, order });
+  if (outcome.kind === 'paid') return { order, payment: { status: 'paid' } } satisfies PlaceResponse;
+  let { clientSecret, approveUrl } = outcome;
+  if (outcome.replay && outcome.reference && !clientSecret && !approveUrl) {
+    const processor = [payments.card, payments.wallet].find((p) => p.name === outcome.processor);
+    const resumed: { clientSecret?: string; approveUrl?: string } = (await processor?.resume?.(outcome.reference).catch(() => ({}))) ?? {};
+    ({ clientSecret, approveUrl } = resumed);
+  }
+  return { order, payment: { status: 'pending', ...(clientSecret ? { clientSecret } : {}), ...(approveUrl ? { approveUrl } : {}) } } satisfies PlaceResponse;
+}
+
+/** Checkout (issue #6 items 5-7 and 9): quote, place, pay, receipts, Stripe webhook, PayPal capture, events. */
+export function checkoutRoutes(app: FastifyInstance, ctx: AppContext, options: CheckoutOptions = {}) {
+  const env = options.env ?? process.env;
+  const payments = options.payments ?? paymentsFrom(env);
+  const pick = (payment: PaymentInput) => processorFor(payments, payment);
+
+  const basketOf = async (request: FastifyRequest, reply: FastifyReply) => {
+    const store = await findStore(ctx.db, { host: request.hostname });
+    if (!store?.enabled) throw new ApiError(404, STORE_NOT_FOUND);
+    return { store, basket: await resolveBasket(ctx.db, request, reply, store.id, false) };
+  };
+
+  app.get('/omnis/v3/checkout/config/', async () => payments.publicConfig);
+
+  app.post<{ Body: { country?: string; shippingAddress?: Address; shippingMethod?: string; coupon?: string } }>(
+    '/omnis/v3/checkout/quote/',
+    { schema: { body: QUOTE_BODY } },
+    async (request, reply) => {
+      const { store, basket } = await basketOf(request, reply);
+      const body = request.body ?? {};
+      const lines = basket ? await loadCheckoutLines(ctx.db, basket.id) : [];
+      const country = body.country ?? body.shippingAddress?.country ?? null;
+      if (lines.length === 0) {
+        const empty = await buildQuote(ctx.db, store.id, [], { country, shippingMethod: body.shippingMethod }, false);
+        return toQuoteView({ ...empty, totals: computeTotals([], 0, null) });
+      }
+      return toQuoteView(await buildQuote(ctx.db, store.id, lines, { country, shippingMethod: body.shippingMethod, coupon: body.coupon }, false));
+    },
+  );
+
+  app.post<{
+    Body: { email: string; shippingAddress: Address; billingSameAsShipping: boolean; billingAddress?: Address; shippingMethod: string; coupon?: string; payment: PaymentInput };
+  }>('/omnis/v3/checkout/place/', { schema: { body: PLACE_BODY } }, async (request, reply) => {
+    const idempotencyKey = idempotencyKeyOf(request);
+    const body = request.body;
+    const errors = {
+      ...emailErrors(body.email),
+      ...addressErrors(body.shippingAddress, 'shippingAddress'),
+      ...(body.billingSameAsShipping ? {} : addressErrors(body.billingAddress, 'billingAddress')),
+      ...(pick(body.payment).validate(body.payment) ?? {}),
+    };
+    // A missing/invalid field is a 422 before anything is written (no order, no attempt).
+    if (Object.keys(errors).length) throw new ApiError(422, Object.values(errors)[0]![0]!, errors);
+    const { basket } = await basketOf(request, reply);
+    if (!basket) throw new ApiError(422, checkoutMessages.basketEmpty);
+    const shippingAddress = cleanAddress(body.shippingAddress);
+    const billingAddress = body.billingSameAsShipping || !body.billingAddress ? { ...shippingAddress, eori: undefined } : cleanAddress(body.billingAddress);
+    delete billingAddress.eori;
+    const outcome = await placeOrder(ctx.db, pick, {
+      basketId: basket.id,
+      idempotencyKey,
+      userId: request.auth?.id ?? null,
+      email: body.email.trim().toLowerCase(),
+      shippingAddress,
+      billingAddress: { ...billingAddress, email: billingAddress.email ?? body.email.trim().toLowerCase() },
+      shippingMethod: body.shippingMethod,
+      coupon: body.coupon?.trim() || null,
+      payment: body.payment,
+      origin: originOf(request),
+    });
+    return sendOutcome(reply, payments, outcome);
+  });
+
+  orderRoutes(app, ctx, payments);
+  stripeWebhookRoutes(app, ctx, payments, env);
+  eventRoutes(app, ctx);
+}
+

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { ApiError } from '../../http/errors';
+import type { Payments } from '../../payments';
+import { verifyStripeEvent } from '../../payments/stripe';
+import { paymentMessages } from '../../payments/types';
+import { settleInTransaction } from '../../orders/payOrder';
+
+export const STRIPE_WEBHOOK_PATH = '/omnis/v3/payments/stripe/webhook/';
+export const webhookMessages = { invalidSignature: 'Invalid signature', notConfigured: 'Stripe webhooks are not configured' } as const;
+
+interface IntentObject {
+  id: string;
+  last_payment_error?: { message?: string } | null;
+  payment_method_types?: string[];
+}
+
+/**
+ * POST /omnis/v3/payments/stripe/webhook/ — Stripe tells us a PaymentIntent succeeded or failed. The raw body
+ * is verified with STRIPE_WEBHOOK_SECRET (stripe.webhooks.constructEvent); each event id is handled once
+ * (payment_events), so a replayed event changes nothing. CSRF-exempt (commerceCsrfExempt).
+ */
+export function stripeWebhookRoutes(app: FastifyInstance, ctx: AppContext, _payments: Payments, env: NodeJS.ProcessEnv) {
+  const secret = env.STRIPE_WEBHOOK_SECRET || null;
+  const stripeSide = { name: 'stripe', methodName: () => 'Card (Stripe)' };
+  void app.register(async (scope) => {
+    // The signature covers the exact bytes Stripe sent: keep the body raw in this scope only.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    scope.post(STRIPE_WEBHOOK_PATH, async (request) => {
+      if (!secret) throw new ApiError(404, webhookMessages.notConfigured);
+      let event;
+      try {
+        const signature = request.headers['stripe-signature'];
+        event = verifyStripeEvent(request.body as Buffer, typeof signature === 'string' ? signature : undefined, secret);
+      } catch {
+        throw new ApiError(400, webhookMessages.invalidSignature);
+      }
+      const intent = event.data.object as unknown as IntentObject;
+      const origin = `${request.protocol}://${request.host}`;
+      // The event id and its effect commit together: a replay (or a crash before commit and Stripe's retry)
+      // can never apply it twice or lose it.
+      return ctx.db.transaction(async (tx) => {
+        const fresh = await tx.query('insert into payment_events (processor, event_id, type) values ($1, $2, $3) on conflict do nothing returning event_id', [
+          'stripe',
+          event.id,
+          event.type,
+        ]);
+        if (fresh.rows.length === 0) return { received: true, duplicate: true };
+        let result = 'ignored';
+        if (event.type === 'payment_intent.succeeded') {
+          result = await settleInTransaction(tx, stripeSide, intent.id, { outcome: 'succeeded', message: paymentMessages.succeeded }, origin);
+        } else if (event.type === 'payment_intent.payment_failed') {
+          result = await settleInTransaction(tx, stripeSide, intent.id, { outcome: 'failed', message: intent.last_payment_error?.message ?? paymentMessages.declined }, origin);
+        }
+        return { received: true, result };
+      });
+    });
+  });
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context';
+import { ApiError, apiMessages } from '../../http/errors';
+import { loadOrderView } from '../../orders/orders';
+import { payOrder, settleByReference } from '../../orders/payOrder';
+import { processorFor, type Payments } from '../../payments';
+import type { PaymentInput } from '../../payments/types';
+import { HASH_PARAMS, PAY_BODY } from '../checkout/schemas';
+import { idempotencyKeyOf, originOf, sendOutcome } from '../checkout/routes';
+
+const HASH = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * Orders by their unguessable hash: the receipt/invoice data, paying an unpaid order (/pay/{order}/) and the
+ * PayPal capture after the shopper approved on PayPal.
+ */
+export function orderRoutes(app: FastifyInstance, ctx: AppContext, payments: Payments) {
+  const hashOf = (raw: string) => {
+    if (!HASH.test(raw)) throw new ApiError(404, apiMessages.notFound);
+    return raw;
+  };
+
+  app.get<{ Params: { hash: string } }>('/omnis/v3/orders/:hash/', { schema: { params: HASH_PARAMS } }, async (request, reply) => {
+    const order = await loadOrderView(ctx.db, hashOf(request.params.hash));
+    if (!order) throw new ApiError(404, apiMessages.notFound);
+    void reply.header('cache-control', 'no-store');
+    // Receipts are reached by their hash alone; they are not for search engines.
+    void reply.header('x-robots-tag', 'noindex');
+    return order;
+  });
+
+  app.post<{ Params: { hash: string }; Body: { payment: PaymentInput } }>(
+    '/omnis/v3/orders/:hash/pay/',
+    { schema: { params: HASH_PARAMS, body: PAY_BODY } },
+    async (request, reply) => {
+      const hash = hashOf(request.params.hash);
+      const idempotencyKey = idempotencyKeyOf(request);
+      const processor = processorFor(payments, request.body.payment);
+      const errors = processor.validate(request.body.payment);
+      if (errors) throw new ApiError(422, Object.values(errors)[0]![0]!, errors);
+      const outcome = await payOrder(ctx.db, (p) => processorFor(payments, p), {
+        hash,
+        idempotencyKey,
+        payment: request.body.payment,
+        userId: request.auth?.id ?? null,
+        origin: originOf(request),
+      });
+      return sendOutcome(reply, payments, outcome);
+    },
+  );
+
+  app.post<{ Params: { hash: string }; Body: { paypalOrderId: string } }>(
+    '/omnis/v3/orders/:hash/paypal/capture/',
+    {
+      schema: {
+        params: HASH_PARAMS,
+        body: { type: 'object', required: ['paypalOrderId'], additionalProperties: false, properties: { paypalOrderId: { type: 'string', maxLength: 40 } } },
+      },
+    },
+    async (request) => {
+      const hash = hashOf(request.params.hash);
+      if (!payments.paypal) throw new ApiError(404, apiMessages.notFound);
+      const { rows } = await ctx.db.query<{ payment_reference: string | null; payment_processor: string }>(
+        'select payment_reference, payment_processor from orders where hash = $1',
+        [hash],
+      );
+      const order = rows[0];
+      if (!order || order.payment_processor !== 'paypal' || order.payment_reference !== request.body.paypalOrderId) throw new ApiError(404, apiMessages.notFound);
+      const capture = await payments.paypal.captureOrder(request.body.paypalOrderId, `capture-${hash}`);
+      const result = await settleByReference(
+        ctx.db,
+        payments.wallet,
+        request.body.paypalOrderId,
+        { outcome: capture.ok ? 'succeeded' : 'failed', message: capture.message, methodName: 'PayPal' },
+        originOf(request),
+      );
+      const view = await loadOrderView(ctx.db, hash);
+      if (!capture.ok) throw new ApiError(402, capture.message);
+      return { order: { hash, number: view!.number, status: view!.status }, payment: { status: result === 'failed' ? 'failed' : 'paid' } };
+    },
+  );
+}

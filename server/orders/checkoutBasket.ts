@@ -1,0 +1,142 @@
+import type { Queryable } from '../db/database';
+import { ApiError } from '../http/errors';
+import { computeTotals, type CouponRule, type Totals } from './pricing';
+
+/**
+ * The basket as checkout sees it: the "main" list of basket_items (docs/commerce-contract.md), re-priced from
+ * the products table every time (the price a shopper pays is the sale price when lower, §3 onSale).
+ */
+export interface CheckoutLine {
+  key: string;
+  productId: number;
+  variantId: number | null;
+  name: string;
+  sku: string;
+  colour: string | null;
+  size: string | null;
+  quantity: number;
+  unitPrice: number;
+  vatRate: number;
+  image: string | null;
+  /** In stock for the quantity, enabled and sellable. */
+  available: boolean;
+  stock: number;
+}
+
+export const checkoutMessages = {
+  noLongerAvailable: 'Oops... Looks like this product is no longer available',
+  basketEmpty: 'Your basket is empty.',
+  couponInvalid: 'This coupon code is not valid.',
+  shippingUnavailable: 'This shipping method is not available for the chosen country.',
+  idempotencyKeyRequired: 'An Idempotency-Key header is required to place an order.',
+  notPayable: 'This order cannot be paid.',
+} as const;
+
+export async function loadCheckoutLines(db: Queryable, basketId: string): Promise<CheckoutLine[]> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `select bi.key, bi.quantity, bi.product_id, bi.variant_id, p.name, p.enabled, p.enable_add_to_cart, p.vat_rate, p.sku as product_sku,
+            case when p.sale_price is not null and p.sale_price < p.price then p.sale_price else p.price end as unit_price,
+            v.sku, v.size, v.stock, o.colour_name,
+            (select i.src from product_images i where i.product_id = p.id order by (i.option_id is not distinct from o.id) desc, i.position, i.id limit 1) as image
+     from basket_items bi
+     join products p on p.id = bi.product_id
+     left join product_variants v on v.id = bi.variant_id and v.product_id = p.id
+     left join product_options o on o.id = coalesce(v.option_id, bi.option_id)
+     where bi.basket_id = $1 and bi.list = 'main'
+     order by bi.id`,
+    [basketId],
+  );
+  return rows.map((r) => {
+    const stock = (r.stock as number | null) ?? 0;
+    const quantity = r.quantity as number;
+    return {
+      key: r.key as string,
+      productId: r.product_id as number,
+      variantId: (r.variant_id as number | null) ?? null,
+      name: r.name as string,
+      sku: ((r.sku as string | null) ?? (r.product_sku as string)) || '',
+      colour: (r.colour_name as string | null) ?? null,
+      size: (r.size as string | null) ?? null,
+      quantity,
+      unitPrice: r.unit_price as number,
+      vatRate: Number(r.vat_rate),
+      image: (r.image as string | null) ?? null,
+      available: r.variant_id !== null && (r.enabled as boolean) && (r.enable_add_to_cart as boolean) && stock >= quantity,
+      stock,
+    };
+  });
+}
+
+export interface ShippingMethod {
+  code: string;
+  name: string;
+  description: string;
+  region: 'uk' | 'international';
+  price: number;
+}
+
+/** GB (and the common "UK" alias) is domestic; every other country is international. */
+export const isUk = (country: string | null | undefined) => /^(gb|uk)$/i.test((country ?? '').trim());
+export const normaliseCountry = (country: string) => (isUk(country) ? 'GB' : country.trim().toUpperCase());
+
+export async function shippingMethods(db: Queryable): Promise<ShippingMethod[]> {
+  const { rows } = await db.query<ShippingMethod>('select code, name, description, region, price from shipping_methods where active order by position, id');
+  return rows;
+}
+
+export const methodsFor = (methods: ShippingMethod[], country: string | null) =>
+  methods.filter((m) => (country ? (isUk(country) ? m.region === 'uk' : m.region === 'international') : true));
+
+/** An active coupon by code (case-insensitive) valid in the store, or null. */
+export async function findCoupon(db: Queryable, divisionId: number, code: string): Promise<CouponRule | null> {
+  const { rows } = await db.query<{ code: string; percent_off: number | null; amount_off: number | null }>(
+    `select code, percent_off, amount_off from coupons
+     where lower(code) = lower($2) and active and (division_id is null or division_id = $1)
+     order by division_id nulls last limit 1`,
+    [divisionId, code.trim()],
+  );
+  const r = rows[0];
+  return r ? { code: r.code, percentOff: r.percent_off, amountOff: r.amount_off } : null;
+}
+
+export interface Quote {
+  lines: CheckoutLine[];
+  shippingMethods: (ShippingMethod & { available: boolean })[];
+  shippingMethod: ShippingMethod | null;
+  coupon: { code: string; applied: boolean; message: string | null } | null;
+  totals: Totals;
+}
+
+/**
+ * Everything checkout shows, computed on the server: the lines, the methods for the country with prices,
+ * the chosen (or first available) method, the coupon and the totals. Unknown coupons and unavailable methods
+ * are reported (strict = throw 422, for placing an order).
+ */
+export async function buildQuote(
+  db: Queryable,
+  divisionId: number,
+  lines: CheckoutLine[],
+  input: { country?: string | null; shippingMethod?: string | null; coupon?: string | null },
+  strict: boolean,
+): Promise<Quote> {
+  const all = await shippingMethods(db);
+  const country = input.country?.trim() ? input.country : null;
+  const available = methodsFor(all, country);
+  let method = input.shippingMethod ? (available.find((m) => m.code === input.shippingMethod) ?? null) : null;
+  if (input.shippingMethod && !method && strict) throw new ApiError(422, checkoutMessages.shippingUnavailable, { shippingMethod: [checkoutMessages.shippingUnavailable] });
+  method ??= available[0] ?? null;
+  let coupon: Quote['coupon'] = null;
+  let rule: CouponRule | null = null;
+  if (input.coupon?.trim()) {
+    rule = await findCoupon(db, divisionId, input.coupon);
+    if (!rule && strict) throw new ApiError(422, checkoutMessages.couponInvalid, { coupon: [checkoutMessages.couponInvalid] });
+    coupon = { code: rule?.code ?? input.coupon.trim(), applied: !!rule, message: rule ? null : checkoutMessages.couponInvalid };
+  }
+  return {
+    lines,
+    shippingMethods: all.map((m) => ({ ...m, available: available.includes(m) })),
+    shippingMethod: method,
+    coupon,
+    totals: computeTotals(lines, method?.price ?? 0, rule),
+  };
+}

@@ -1,0 +1,59 @@
+/**
+ * The payment processor interface (§3 Payment processor state, §6 payment accounts). Checkout and the pay page
+ * talk to a processor only through this; the built-in test processor, Stripe and PayPal implement it.
+ */
+
+export interface CardInput {
+  number: string;
+  /** MM/YY or MM/YYYY */
+  expiry: string;
+  cvc: string;
+}
+
+/** What the shopper chose to pay with. Card data only ever arrives for the built-in test processor. */
+export type PaymentInput = { method: 'card'; card?: CardInput } | { method: 'wallet'; walletToken?: string };
+
+export interface ChargeRequest {
+  amount: number;
+  currency: string;
+  /** Passed to the processor so a retry can never charge twice. */
+  idempotencyKey: string;
+  orderHash: string;
+  orderId: number;
+  email: string;
+  description: string;
+  payment: PaymentInput;
+}
+
+export type ChargeResult =
+  | { outcome: 'succeeded'; reference: string; message: string }
+  | { outcome: 'failed'; reference: string | null; message: string }
+  /** The shopper finishes on the processor's side (Stripe Payment Element, PayPal approval); a webhook or capture completes it. */
+  | { outcome: 'pending'; reference: string; message: string; clientSecret?: string; approveUrl?: string };
+
+export interface PaymentProcessor {
+  /** Stored on orders and payment attempts: "test", "stripe", "paypal". */
+  readonly name: string;
+  /** The §3 paymentMethodName recorded on the attempt ("Visa •••• 4242", "Test wallet", "PayPal"). */
+  methodName(payment: PaymentInput): string;
+  /** Format errors by field (card.number, card.expiry, card.cvc, walletToken); null when the input is fine. */
+  validate(payment: PaymentInput): Record<string, string[]> | null;
+  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** For a pending charge being asked for again (an idempotent replay): what the client needs to carry on. */
+  resume?(reference: string): Promise<{ clientSecret?: string; approveUrl?: string }>;
+}
+
+export const paymentMessages = {
+  declined: 'Your card was declined.',
+  insufficientFunds: 'Your card has insufficient funds.',
+  invalidNumber: 'Your card number is invalid.',
+  invalidExpiry: "Your card's expiration date is invalid.",
+  expired: 'Your card has expired.',
+  invalidCvc: "Your card's security code is invalid.",
+  walletDeclined: 'Your wallet payment was declined.',
+  succeeded: 'Payment successful',
+  pending: 'Waiting for the payment to be confirmed',
+  processorUnavailable: 'The payment could not be taken. Please try again.',
+  stripeLoadFailed: 'Failed to load Stripe.js',
+  stripeUnavailable: 'Stripe.js not available',
+} as const;

@@ -1,0 +1,57 @@
+import { redirect, type RouteObject } from 'react-router';
+import type { Guard } from '../app/guards/guardLoader';
+import { FORBIDDEN_URL, type RouteAccess } from '../app/guards/decide';
+import { session as appSession, type SessionStore } from '../auth/session';
+
+/** The staff screens of atlas (§1, issue #5): permission requests, the mail outbox and users (mute/unmute). */
+export const ATLAS_PATHS = {
+  home: '/atlas/',
+  permissions: '/atlas/permissions/',
+  outbox: '/atlas/outbox/',
+  users: '/atlas/users/',
+} as const;
+
+/** Anonymous visitors go to /login/?redirect_uri=… (§2.3); the staff check itself runs after (see staffOnly). */
+const SIGNED_IN: RouteAccess = { loginState: 'logged-in' };
+
+/** The chunk with every atlas screen: one lazy module, apart from the storefront entry. */
+const screens = () => import('./screens');
+
+/**
+ * Atlas as lazy routes in the tool layout. Each route runs the §2.3 guard (signed in) and then the staff check:
+ * a signed-in user who is not staff (users.internal, as the API's requireInternal) lands on the 403 page.
+ * `decide.ts`'s `internal` rule answers /404/, which is right for unpublished pages but not for atlas.
+ */
+export function atlasRoutes(guard: Guard, sessionStore: SessionStore = appSession): RouteObject[] {
+  const staffOnly = async (): Promise<null> => {
+    const user = await sessionStore.load();
+    if (!user?.internal) throw redirect(FORBIDDEN_URL);
+    return null;
+  };
+  const staffRoute = (id: string, path: string, name: 'PermissionsScreen' | 'OutboxScreen' | 'UsersScreen'): RouteObject => ({
+    id,
+    path,
+    loader: guard(SIGNED_IN, staffOnly),
+    lazy: async () => ({ Component: (await screens())[name] }),
+  });
+  return [
+    {
+      id: 'atlas',
+      handle: { layout: 'tool' },
+      lazy: async () => ({ Component: (await screens()).AtlasLayout }),
+      children: [
+        {
+          id: 'atlas:home',
+          path: ATLAS_PATHS.home,
+          loader: guard(SIGNED_IN, async () => {
+            await staffOnly();
+            throw redirect(ATLAS_PATHS.permissions);
+          }),
+        },
+        staffRoute('atlas:permissions', ATLAS_PATHS.permissions, 'PermissionsScreen'),
+        staffRoute('atlas:outbox', ATLAS_PATHS.outbox, 'OutboxScreen'),
+        staffRoute('atlas:users', ATLAS_PATHS.users, 'UsersScreen'),
+      ],
+    },
+  ];
+}

@@ -1,0 +1,5 @@
+// The atlas chunk: every staff screen, loaded only when an /atlas/ route is visited (see routes.tsx).
+export { AtlasLayout } from './AtlasLayout';
+export { PermissionsScreen } from './PermissionsScreen';
+export { OutboxScreen } from './OutboxScreen';
+export { UsersScreen } from './UsersScreen';

@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ApiError, GENERIC_ERROR } from '../../lib/api';
+import { productHref } from '../../../blocks/commerce/catalogueApi';
+import { useBasket } from './store';
+import { BASKET_NOTICE, conversionLowersTotal, useCurrency } from '../currency/currency';
+import { Quantity } from '../catalogue/ProductPage';
+import { useCommerceHead } from '../head';
+import '../commerce.css';
+
+/** /basket/ (cart layout): lines with quantity steppers, totals from the server, and the way to checkout. */
+export function BasketPage() {
+  const basket = useBasket();
+  const { formatPrice, code, storeCode } = useCurrency();
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState(false);
+  useCommerceHead({ title: 'Basket', noindex: true });
+  const { items } = basket.main;
+
+  // §9 basket notice: after 500 ms, for 10 s, when the conversion lowers the basket total (see conversionLowersTotal).
+  const lowers = conversionLowersTotal(items.map((i) => ({ unitPrice: i.priceIncTax, quantity: i.quantity })), storeCode, code);
+  useEffect(() => {
+    if (!lowers) return;
+    const show = window.setTimeout(() => setNotice(true), BASKET_NOTICE.delayMs);
+    const hide = window.setTimeout(() => setNotice(false), BASKET_NOTICE.delayMs + BASKET_NOTICE.durationMs);
+    return () => {
+      window.clearTimeout(show);
+      window.clearTimeout(hide);
+      setNotice(false);
+    };
+  }, [lowers, code]);
+
+  const run = async (action: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : GENERIC_ERROR);
+    }
+  };
+
+  if (!basket.loaded.main) return <div className="shop" role="status" aria-label="Loading basket" />;
+  return (
+    <div className="shop basket">
+      <h1>Basket</h1>
+      {error && (
+        <p className="shop__message shop__message--error" role="alert">
+          {error}
+        </p>
+      )}
+      {items.length === 0 ? (
+        <div className="basket__empty">
+          <p>Your basket is empty.</p>
+          <Link className="shop-button" to="/">
+            Continue shopping
+          </Link>
+        </div>
+      ) : (
+        <>
+          <ul className="basket__lines" aria-label="Basket items">
+            {items.map((item) => (
+              <li className="basket__line" key={item.key}>
+                {item.image ? <img src={item.image} alt="" /> : <span aria-hidden="true" />}
+                <div>
+                  <Link className="basket__line-name" to={productHref(item.productUrl, item.productColor)}>
+                    {item.name}
+                  </Link>
+                  <p className="basket__line-meta">
+                    {[item.options.colour, item.options.size].filter(Boolean).join(' / ')} · {formatPrice(item.priceIncTax)} each
+                  </p>
+                  <Quantity
+                    label={`Quantity of ${item.name}`}
+                    value={item.quantity}
+                    max={item.stock ?? 999}
+                    onChange={(n) => void run(() => basket.update(item.key, n))}
+                  />{' '}
+                  <button type="button" className="shop-link-button" onClick={() => void run(() => basket.remove(item.key))} aria-label={`Remove ${item.name}`}>
+                    Remove
+                  </button>
+                </div>
+                <span className="basket__line-total">{formatPrice(item.priceIncTax * item.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="basket__summary">
+            <p className="basket__subtotal">
+              Subtotal: <strong data-testid="basket-subtotal">{formatPrice(basket.main.subtotal)}</strong>
+            </p>
+            <Link className="shop-button" to="/checkout/">
+              Checkout
+            </Link>
+          </div>
+          {code !== storeCode && <p className="shop__lead">Prices are shown in {code}; you pay in {storeCode}.</p>}
+        </>
+      )}
+      {notice && (
+        <div className="basket__notice" role="status">
+          {BASKET_NOTICE.text}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useStore } from '../../app/StoreContext';
+import { catalogueApi, type CollectionSummary, type ProductSort } from '../../../blocks/commerce/catalogueApi';
+import { useApiData } from '../../../blocks/commerce/useApiData';
+import { usePagedProducts } from '../../../blocks/commerce/usePagedProducts';
+import { ProductCard, ProductGrid } from '../../../blocks/commerce/ProductCard';
+import { EmptyState, ErrorState, LOAD_ERROR, SkeletonGrid } from '../../../blocks/commerce/states';
+import { useCommerceHead } from '../head';
+import '../commerce.css';
+
+export const COLLECTION_PAGE_SIZE = 24;
+export const SORTS: { value: ProductSort; label: string }[] = [
+  { value: 'bestsellerOrder', label: 'Best sellers' },
+  { value: 'new-in', label: 'New in' },
+  { value: 'price-low-high', label: 'Price: low to high' },
+  { value: 'price-high-low', label: 'Price: high to low' },
+  { value: 'name', label: 'Name' },
+];
+
+/** /collection/{collection}/: title, description and its products, sortable, with "load more". */
+export function CollectionPage() {
+  const { collection: urlName = '' } = useParams();
+  const divisionId = useStore().state.subdomain.division.id;
+  const collections = useApiData<{ data: CollectionSummary[] }>(catalogueApi.collections(divisionId));
+  const [sort, setSort] = useState<ProductSort>('bestsellerOrder');
+  const collection = collections.status === 'ready' ? collections.data.data.find((c) => c.urlName === urlName) : undefined;
+  const products = usePagedProducts(`${urlName} ${sort}`, (page) => catalogueApi.products(divisionId, { collection: urlName, sort, limit: COLLECTION_PAGE_SIZE, page }));
+  useCommerceHead(collection ? { title: collection.name, description: collection.description, image: collection.banner?.src } : null);
+
+  if (collections.status === 'error') return <div className="shop"><ErrorState message={LOAD_ERROR} onRetry={collections.retry} /></div>;
+  if (collections.status === 'ready' && !collection) {
+    return (
+      <div className="shop">
+        <h1>Collection not found</h1>
+        <p>We were unable to find this collection.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="shop">
+      <h1>{collection?.name ?? ''}</h1>
+      {collection?.description && <p className="shop__lead">{collection.description}</p>}
+      <div className="shop__toolbar">
+        <span>{products.status === 'ready' || products.items.length > 0 ? `${products.total} products` : ''}</span>
+        <label>
+          Sort by{' '}
+          <select value={sort} onChange={(e) => setSort(e.target.value as ProductSort)}>
+            {SORTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {products.items.length > 0 && (
+        <ProductGrid label={collection?.name ?? 'Products'}>
+          {products.items.map((p) => (
+            <ProductCard key={`${p.id}-${p.colour ?? ''}`} product={p} ratio={1.026} />
+          ))}
+        </ProductGrid>
+      )}
+      {products.status === 'loading' && <SkeletonGrid count={products.items.length > 0 ? 4 : 8} ratio={1.026} label="Loading products" />}
+      {products.status === 'error' && <ErrorState message={LOAD_ERROR} onRetry={products.retry} />}
+      {products.status === 'ready' && products.items.length === 0 && <EmptyState>No products here yet.</EmptyState>}
+      {products.hasMore && (
+        <div className="shop__more">
+          <button type="button" className="shop-button shop-button--secondary" onClick={products.loadMore}>
+            Load more
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

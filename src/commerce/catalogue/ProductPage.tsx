@@ -1,0 +1,330 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useStore } from '../../app/StoreContext';
+import { ApiError } from '../../lib/api';
+import { plainText } from '../../core/head';
+import { catalogueApi, productHref, collectionHref, type Paginated, type ProductDetail, type ProductSummary } from '../../../blocks/commerce/catalogueApi';
+import { useApiData, isNotFound } from '../../../blocks/commerce/useApiData';
+import { Price } from '../../../blocks/commerce/Price';
+import { ProductCard, ProductGrid } from '../../../blocks/commerce/ProductCard';
+import { LOAD_ERROR, ErrorState } from '../../../blocks/commerce/states';
+import { RichText } from '../../../blocks/commerce/RichText';
+import { useBasket } from '../basket/store';
+import { useFavouritesEnabled } from '../favourites/enabled';
+import { useCurrency } from '../currency/currency';
+import { absoluteUrl, useCommerceHead } from '../head';
+import '../commerce.css';
+
+/** §9 colour tooltip timings and selector width. */
+export const COLOUR_TOOLTIP = { delayMs: 350, timeoutMs: 2000 } as const;
+export const COLOURS_PER_ROW = 6;
+/** A size with this many or fewer left shows a hint. */
+export const LOW_STOCK = 5;
+export const messages = {
+  selectColour: 'Please select a colour',
+  selectSize: 'Please select a size',
+  unavailable: 'Oops... Looks like this product is no longer available',
+  added: 'Added to basket',
+  favourited: 'Added to favourites',
+} as const;
+
+type Placement = 'aboveSelectors' | 'belowSelectors' | 'belowAddToCart';
+
+/** /product/{product}/{colour?}: images per colour, colour and size selectors with stock, price, add to basket. */
+export function ProductPage() {
+  const { product: key = '', colour: colourParam } = useParams();
+  const divisionId = useStore().state.subdomain.division.id;
+  const result = useApiData<ProductDetail>(catalogueApi.product(divisionId, key));
+  if (result.status === 'loading') return <div className="shop" role="status" aria-label="Loading product" />;
+  if (result.status === 'error') {
+    return (
+      <div className="shop">
+        {isNotFound(result.error) ? (
+          <>
+            <h1>Product not found</h1>
+            <p>{messages.unavailable}</p>
+          </>
+        ) : (
+          <ErrorState message={LOAD_ERROR} onRetry={result.retry} />
+        )}
+      </div>
+    );
+  }
+  return <ProductView key={result.data.id} product={result.data} colourParam={colourParam ? decodeURIComponent(colourParam) : null} />;
+}
+
+function ProductView({ product, colourParam }: { product: ProductDetail; colourParam: string | null }) {
+  const store = useStore();
+  const theme = store.state.subdomain.theme.properties;
+  const navigate = useNavigate();
+  const basket = useBasket();
+  const favouritesEnabled = useFavouritesEnabled();
+  const { storeCode } = useCurrency();
+  const fromUrl = product.options.find((o) => o.colourName.toLowerCase() === colourParam?.toLowerCase()) ?? null;
+  // A colour is chosen by the address or by the shopper; one colour needs no choice.
+  const [colour, setColour] = useState<string | null>(fromUrl?.colourName ?? (product.options.length === 1 ? product.options[0]!.colourName : null));
+  const [size, setSize] = useState<string | null>(null);
+  const [quantity, setQuantity] = useState(1);
+  const [imageIndex, setImageIndex] = useState(0);
+  const [message, setMessage] = useState<{ text: string; error: boolean; link?: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const option = product.options.find((o) => o.colourName === colour) ?? product.options.find((o) => o.colourName === product.defaultColour) ?? product.options[0];
+  const images = option && option.images.length > 0 ? option.images : product.images;
+  const image = images[Math.min(imageIndex, images.length - 1)];
+  const sizes = option?.sizes ?? [];
+  const chosenSize = sizes.find((s) => s.size === size);
+  const maxQuantity = chosenSize ? Math.max(1, chosenSize.quantity) : 99;
+
+  const effective = product.salePrice !== null && product.salePrice < product.price ? product.salePrice : product.price;
+  const inStock = product.options.some((o) => o.sizes.some((s) => s.quantity > 0));
+  useCommerceHead({
+    title: product.metaTitle || product.name,
+    description: product.metaDescription || plainText(product.description).slice(0, 160),
+    image: image?.src,
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: product.name,
+        description: plainText(product.description),
+        sku: product.sku,
+        image: images.map((i) => absoluteUrl(i.src)),
+        brand: { '@type': 'Brand', name: product.manufacturer.name },
+        offers: {
+          '@type': 'Offer',
+          url: absoluteUrl(productHref(product.urlName)),
+          price: (effective / 100).toFixed(2),
+          priceCurrency: storeCode,
+          availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+        },
+      },
+    ],
+  });
+
+  const chooseColour = (name: string) => {
+    setColour(name);
+    setImageIndex(0);
+    setMessage(null);
+    const stillThere = product.options.find((o) => o.colourName === name)?.sizes.find((s) => s.size === size);
+    if (!stillThere || stillThere.quantity <= 0) setSize(null);
+    void navigate(productHref(product.urlName, name), { replace: true, preventScrollReset: true });
+  };
+
+  const add = async (list: 'main' | 'favourites') => {
+    if (!colour && product.options.length > 1) return setMessage({ text: messages.selectColour, error: true });
+    if (list === 'main' && !size && sizes.length > 0) return setMessage({ text: messages.selectSize, error: true });
+    setBusy(true);
+    setMessage(null);
+    try {
+      await basket.add({ productUrl: product.urlName, productColor: colour, productSize: size, quantity: list === 'main' ? quantity : undefined }, list);
+      setMessage({ text: list === 'main' ? messages.added : messages.favourited, error: false, link: list === 'main' });
+    } catch (error) {
+      // §8: a product that is gone reads "no longer available"; stock and choice problems keep the server's words.
+      const text = error instanceof ApiError && error.status === 422 ? error.message : messages.unavailable;
+      setMessage({ text, error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const placement = (theme['productPage.descriptionPlacement'] as Placement | undefined) ?? 'aboveSelectors';
+  const description = <Description html={product.description} wordLimit={Number(theme['productPage.descriptionWordLimit'] ?? 0)} />;
+  const thumbnails = (theme['productPage.thumbnails'] as string | undefined) ?? 'grid';
+  const showQuantity = theme['productPage.quantitySelector'] !== false;
+
+  return (
+    <div className="shop">
+      <div className="product">
+        <div className="product__media">
+          {image ? <img className="product__main-image" src={image.src} alt={image.alt} /> : <div className="product__main-image" aria-hidden="true" />}
+          {thumbnails !== 'none' && images.length > 1 && (
+            <div className={`product__thumbs product__thumbs--${thumbnails}`} role="group" aria-label="Images">
+              {images.map((img, i) => (
+                <button key={img.src + i} type="button" aria-pressed={i === imageIndex} aria-label={`Image ${i + 1}`} onClick={() => setImageIndex(i)}>
+                  <img src={img.src} alt="" loading="lazy" />
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+        <div className="product__details">
+          <h1>{product.name}</h1>
+          <p className="product__price">
+            <Price price={product.price} salePrice={product.salePrice} />
+          </p>
+          {placement === 'aboveSelectors' && description}
+          {product.options.length > 1 && (
+            <Section label={`Colour${colour ? `: ${colour}` : ''}`}>
+              <ColourSelector options={product.options.map((o) => ({ text: o.colourName, value: o.colourValue }))} selected={colour} onSelect={chooseColour} />
+            </Section>
+          )}
+          {sizes.length > 0 && (
+            <Section label="Size">
+              <div className="size-selector" role="radiogroup" aria-label="Size">
+                {sizes.map((s) => (
+                  <button
+                    key={s.size}
+                    type="button"
+                    role="radio"
+                    aria-checked={s.size === size}
+                    disabled={s.quantity <= 0}
+                    aria-label={s.quantity <= 0 ? `${s.size} (out of stock)` : s.size}
+                    onClick={() => {
+                      setSize(s.size);
+                      setQuantity((q) => Math.min(q, s.quantity));
+                      setMessage(null);
+                    }}
+                  >
+                    {s.size}
+                  </button>
+                ))}
+              </div>
+              {chosenSize && chosenSize.quantity <= LOW_STOCK && <p className="product__stock-hint">Only {chosenSize.quantity} left in this size</p>}
+            </Section>
+          )}
+          {placement === 'belowSelectors' && description}
+          <div className="product__actions">
+            {showQuantity && <Quantity value={quantity} max={maxQuantity} onChange={setQuantity} />}
+            <button type="button" className="shop-button" disabled={busy || !product.enableAddToCart} onClick={() => void add('main')}>
+              Add to basket
+            </button>
+            {favouritesEnabled && (
+              <button type="button" className="shop-button shop-button--secondary" disabled={busy} onClick={() => void add('favourites')}>
+                Add to favourites
+              </button>
+            )}
+          </div>
+          {message && (
+            <p className={`shop__message${message.error ? ' shop__message--error' : ''}`} role={message.error ? 'alert' : 'status'}>
+              {message.text}
+              {message.link && (
+                <>
+                  {' '}
+                  <Link to="/basket/">View basket</Link>
+                </>
+              )}
+            </p>
+          )}
+          {placement === 'belowAddToCart' && description}
+          {product.collections[0] && (
+            <p>
+              More in <Link to={collectionHref(product.collections[0].urlName)}>{product.collections[0].name}</Link>
+            </p>
+          )}
+        </div>
+      </div>
+      {product.collections[0] && <CrossSells collection={product.collections[0].urlName} exclude={product.id} />}
+    </div>
+  );
+}
+
+function Section({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="product__section">
+      <p className="product__label">{label}</p>
+      {children}
+    </div>
+  );
+}
+
+/** §3 productPage.descriptionWordLimit: longer descriptions are cut with "Read more" (0: no limit). */
+function Description({ html, wordLimit }: { html: string; wordLimit: number }) {
+  const [open, setOpen] = useState(false);
+  const words = plainText(html).split(' ');
+  if (wordLimit > 0 && words.length > wordLimit && !open) {
+    return (
+      <div className="product__description">
+        <p>
+          {words.slice(0, wordLimit).join(' ')}…{' '}
+          <button type="button" className="shop-link-button" onClick={() => setOpen(true)}>
+            Read more
+          </button>
+        </p>
+      </div>
+    );
+  }
+  return <RichText className="product__description" html={/<[a-z]/i.test(html) ? html : `<p>${html.replace(/</g, '&lt;')}</p>`} />;
+}
+
+/** §9 colour selector: 6 per row; the colour name shows as a tooltip 350 ms after hover/focus, for 2000 ms. */
+export function ColourSelector({ options, selected, onSelect }: { options: { text: string; value: string }[]; selected: string | null; onSelect: (text: string) => void }) {
+  const [tip, setTip] = useState<string | null>(null);
+  const timers = useRef<number[]>([]);
+  const clear = () => {
+    timers.current.forEach((t) => window.clearTimeout(t));
+    timers.current = [];
+  };
+  useEffect(() => clear, []);
+  const show = (text: string) => {
+    clear();
+    timers.current.push(
+      window.setTimeout(() => {
+        setTip(text);
+        timers.current.push(window.setTimeout(() => setTip(null), COLOUR_TOOLTIP.timeoutMs));
+      }, COLOUR_TOOLTIP.delayMs),
+    );
+  };
+  const hide = () => {
+    clear();
+    setTip(null);
+  };
+  return (
+    <div className="colour-selector" role="radiogroup" aria-label="Colour" style={{ gridTemplateColumns: `repeat(${COLOURS_PER_ROW}, 2.5rem)` }}>
+      {options.map((o) => (
+        <span className="colour-selector__item" key={o.text}>
+          <button
+            type="button"
+            role="radio"
+            className="colour-selector__swatch"
+            style={{ background: o.value }}
+            aria-label={o.text}
+            aria-checked={o.text === selected}
+            onClick={() => onSelect(o.text)}
+            onMouseEnter={() => show(o.text)}
+            onMouseLeave={hide}
+            onFocus={() => show(o.text)}
+            onBlur={hide}
+          />
+          {tip === o.text && (
+            <span className="colour-selector__tooltip" role="tooltip">
+              {o.text}
+            </span>
+          )}
+        </span>
+      ))}
+    </div>
+  );
+}
+
+export function Quantity({ value, max, onChange, label = 'Quantity' }: { value: number; max: number; onChange: (n: number) => void; label?: string }) {
+  return (
+    <span className="quantity" role="group" aria-label={label}>
+      <button type="button" aria-label="Decrease quantity" disabled={value <= 1} onClick={() => onChange(Math.max(1, value - 1))}>
+        −
+      </button>
+      <output aria-live="polite">{value}</output>
+      <button type="button" aria-label="Increase quantity" disabled={value >= max} onClick={() => onChange(Math.min(max, value + 1))}>
+        +
+      </button>
+    </span>
+  );
+}
+
+/** Other products of the product's collection. */
+function CrossSells({ collection, exclude }: { collection: string; exclude: number }) {
+  const divisionId = useStore().state.subdomain.division.id;
+  const result = useApiData<Paginated<ProductSummary>>(catalogueApi.products(divisionId, { collection, limit: 5 }));
+  const others = result.status === 'ready' ? result.data.data.filter((p) => p.id !== exclude).slice(0, 4) : [];
+  if (others.length === 0) return null;
+  return (
+    <section className="product__cross-sells" aria-labelledby="cross-sells-title">
+      <h2 id="cross-sells-title">You might also like</h2>
+      <ProductGrid label="You might also like">
+        {others.map((p) => (
+          <ProductCard key={p.id} product={p} ratio={1.026} />
+        ))}
+      </ProductGrid>
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError, GENERIC_ERROR } from '../../lib/api';
+import { productHref } from '../../../blocks/commerce/catalogueApi';
+import { itemOf, useBasket } from '../basket/store';
+import { useCurrency } from '../currency/currency';
+import { useFavouritesEnabled } from './enabled';
+import { fireConfetti } from './confetti';
+import { useCommerceHead } from '../head';
+import '../commerce.css';
+
+export const NONE_ADDED = 'No items were added to basket';
+
+/** /favourites/: the favourites list (§4), move to basket, remove, recover from a link (?br=) and email for later. */
+export function FavouritesPage() {
+  const enabled = useFavouritesEnabled();
+  const basket = useBasket();
+  const { formatPrice } = useCurrency();
+  const [params, setParams] = useSearchParams();
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  useCommerceHead({ title: 'Favourites', noindex: true });
+  const { items } = basket.favourites;
+
+  // A recover link (§7 favourites/recover {br}) copies the shared favourites into this browser's list.
+  const br = params.get('br');
+  useEffect(() => {
+    if (!br) return;
+    basket.recoverFavourites(br).then(
+      () => setParams({}, { replace: true }),
+      (e: unknown) => setMessage({ text: e instanceof ApiError ? e.message : GENERIC_ERROR, error: true }),
+    );
+    // once per link
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [br]);
+
+  // §4: confetti when the list becomes empty (not when it was empty to begin with).
+  const previous = useRef(items.length);
+  useEffect(() => {
+    if (previous.current > 0 && items.length === 0) fireConfetti();
+    previous.current = items.length;
+  }, [items.length]);
+
+  const run = async (action: () => Promise<string | undefined | void>) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const text = await action();
+      if (text) setMessage({ text, error: false });
+    } catch (e) {
+      setMessage({ text: e instanceof ApiError ? e.message : GENERIC_ERROR, error: true });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const moveToBasket = () =>
+    run(async () => {
+      const answer = await basket.bulkAdd(items.map(itemOf), 'main');
+      // Favourites now in the basket (same product, colour and size → same key) leave the list.
+      const inBasket = new Set(answer.items.map((i) => i.key));
+      for (const item of items) if (inBasket.has(item.key)) await basket.remove(item.key, 'favourites').catch(() => undefined);
+      return answer.message ?? 'Moved to basket';
+    });
+
+  const emailForLater = (e: FormEvent) => {
+    e.preventDefault();
+    void run(() => basket.emailFavourites(email));
+  };
+
+  if (!enabled) {
+    return (
+      <div className="shop">
+        <h1>Favourites</h1>
+        <p>Favourites are not available in this store yet.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="shop favourites">
+      <h1>Favourites</h1>
+      {message && (
+        <p className={`shop__message${message.error ? ' shop__message--error' : ''}`} role={message.error ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      )}
+      {!basket.loaded.favourites ? null : items.length === 0 ? (
+        <p>You have no favourites yet.</p>
+      ) : (
+        <>
+          <ul className="basket__lines" aria-label="Favourite items">
+            {items.map((item) => (
+              <li className="basket__line" key={item.key}>
+                {item.image ? <img src={item.image} alt="" /> : <span aria-hidden="true" />}
+                <div>
+                  <Link className="basket__line-name" to={productHref(item.productUrl, item.productColor)}>
+                    {item.name}
+                  </Link>
+                  <p className="basket__line-meta">
+                    {[item.options.colour, item.options.size ?? 'Choose a size on the product page'].filter(Boolean).join(' / ')}
+                  </p>
+                  <button type="button" className="shop-link-button" disabled={busy} onClick={() => void run(() => basket.remove(item.key, 'favourites').then(() => undefined))} aria-label={`Remove ${item.name} from favourites`}>
+                    Remove
+                  </button>
+                </div>
+                <span className="basket__line-total">{formatPrice(item.priceIncTax)}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="basket__summary">
+            <button type="button" className="shop-button" disabled={busy} onClick={() => void moveToBasket()}>
+              Move to basket
+            </button>
+          </div>
+          <form className="favourites__email" onSubmit={emailForLater}>
+            <label htmlFor="favourites-email">Email me my favourites for later</label>
+            <input id="favourites-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+            <button type="submit" className="shop-button shop-button--secondary" disabled={busy}>
+              Send
+            </button>
+          </form>
+        </>
+      )}
+    </div>
+  );
+}

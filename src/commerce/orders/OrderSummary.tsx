@@ -1,0 +1,68 @@
+import { formatMoney } from '../../core/currency';
+import { NORMAL_PROGRESS_GROUPS, orderProgress, progressGroupIndex, PROGRESS_STEPS } from './orderStatus';
+import type { OrderItemView, TotalsView, VatLine } from './types';
+
+/** Items, discount, shipping and total (VAT included, with the VAT shown). */
+export function Totals({ totals, vat, currency, couponCode }: { totals: TotalsView; vat: VatLine[]; currency: string; couponCode: string | null }) {
+  const money = (minor: number) => formatMoney(minor, currency);
+  return (
+    <dl className="order-totals">
+      <dt>Items</dt>
+      <dd>{money(totals.itemsIncTax)}</dd>
+      {totals.discountIncTax > 0 && (
+        <>
+          <dt>Discount{couponCode ? ` (${couponCode})` : ''}</dt>
+          <dd>−{money(totals.discountIncTax)}</dd>
+        </>
+      )}
+      <dt>Shipping</dt>
+      <dd>{money(totals.shippingIncTax)}</dd>
+      <dt className="order-totals__total">Total</dt>
+      <dd className="order-totals__total" data-testid="order-total">
+        {money(totals.total)}
+      </dd>
+      {vat.map((v) => (
+        <div key={v.rate} className="order-totals__vat">
+          <dt>Includes VAT at {v.rate}%</dt>
+          <dd>{money(v.vat)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+export function OrderItems({ items, currency }: { items: OrderItemView[]; currency: string }) {
+  return (
+    <ul className="order-items">
+      {items.map((item, i) => (
+        <li key={i}>
+          <span>
+            {item.quantity} × {item.name}
+            <small>{[item.options.colour, item.options.size].filter(Boolean).join(' / ')}</small>
+          </span>
+          <span>{formatMoney(item.lineTotal, currency)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** §4 progress (orderProgress) with the Normal groups as steps. */
+export function OrderProgress({ status, label }: { status: string; label: string }) {
+  const percent = orderProgress(status);
+  const current = progressGroupIndex(status);
+  return (
+    <div className="order-progress">
+      <div className="order-progress__bar" role="progressbar" aria-label="Order progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={label}>
+        <div className="order-progress__fill" style={{ width: `${percent}%` }} />
+      </div>
+      <ol className="order-progress__steps">
+        {NORMAL_PROGRESS_GROUPS.map((_, i) => (
+          <li key={i} className={i <= current ? 'is-done' : undefined} aria-current={i === current ? 'step' : undefined}>
+            {PROGRESS_STEPS[i]}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

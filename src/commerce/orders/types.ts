@@ -1,0 +1,115 @@
+/** The JSON the checkout and order endpoints answer (shared by server and browser). */
+
+export interface Address {
+  firstName: string;
+  lastName: string;
+  company?: string;
+  street: string;
+  city: string;
+  state?: string;
+  zip: string;
+  /** ISO 3166-1 alpha-2, e.g. GB, DE. */
+  country: string;
+  email?: string;
+  /** Shipping address only; for deliveries outside the UK (customs). */
+  eori?: string;
+}
+
+export interface VatLine {
+  rate: number;
+  net: number;
+  vat: number;
+  gross: number;
+}
+
+export interface TotalsView {
+  itemsIncTax: number;
+  discountIncTax: number;
+  shippingIncTax: number;
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  shippingTax: number;
+  goodsTax: number;
+  tax: number;
+  total: number;
+}
+
+export interface OrderItemView {
+  name: string;
+  sku: string;
+  options: { colour?: string | null; size?: string | null };
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+  tax: number;
+  discount: number;
+  vatRate: number;
+}
+
+export interface OrderView {
+  hash: string;
+  number: number;
+  status: string;
+  statusLabel: string;
+  progress: number;
+  payable: boolean;
+  createdAt: string;
+  email: string;
+  currency: string;
+  couponCode: string | null;
+  items: OrderItemView[];
+  totals: TotalsView;
+  vat: VatLine[];
+  shippingAddress: Address;
+  billingAddress: Address;
+  shippingMethod: { code: string; name: string };
+  paymentMethod: string;
+  seller: { name: string; domain: string | null };
+  statusLog: { status: string; createdAt: string }[];
+  paymentAttempts: { message: string; isSuccessful: boolean; paymentMethodName: string; createdAt: string }[];
+}
+
+export interface QuoteLineView {
+  key: string;
+  name: string;
+  colour: string | null;
+  size: string | null;
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+  image: string | null;
+  available: boolean;
+}
+
+export interface ShippingMethodView {
+  code: string;
+  name: string;
+  description: string;
+  price: number;
+  available: boolean;
+}
+
+export interface QuoteView {
+  currency: string;
+  lines: QuoteLineView[];
+  shippingMethods: ShippingMethodView[];
+  shippingMethod: string | null;
+  coupon: { code: string; applied: boolean; message: string | null } | null;
+  totals: TotalsView;
+  vat: VatLine[];
+}
+
+export interface PublicPaymentConfig {
+  card: 'test' | 'stripe';
+  wallet: 'test' | 'paypal';
+  stripePublishableKey: string | null;
+  paypalClientId: string | null;
+}
+
+/** What placing an order or paying answers. */
+export interface PlaceResponse {
+  order: { hash: string; number: number; status: string };
+  /** paid: done; pending: finish with the processor (Stripe clientSecret / PayPal approveUrl). */
+  payment: { status: 'paid' | 'pending'; clientSecret?: string; approveUrl?: string };
+}

@@ -1,0 +1,130 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useStore } from '../../app/StoreContext';
+import { api } from '../../lib/api';
+import { findSearchRedirect, type SearchResults } from '../../core/search';
+import type { ProductSummary } from '../../core/catalogue';
+import { ProductCard, ProductGrid } from '../../../blocks/commerce/ProductCard';
+import { EmptyState, ErrorState, LOAD_ERROR } from '../../../blocks/commerce/states';
+import { collectionHref } from '../../../blocks/commerce/catalogueApi';
+import { useCommerceHead } from '../head';
+import '../commerce.css';
+
+/** Results follow typing after this pause. */
+export const SEARCH_DEBOUNCE_MS = 250;
+
+type Settled = { key: string; results?: SearchResults<ProductSummary>; failed?: boolean };
+type State = { status: 'idle' } | { status: 'loading' } | { status: 'ready'; results: SearchResults<ProductSummary> } | { status: 'error' };
+
+/** /search/ (search layout): results update as the shopper types; submitting follows a §5.2 search redirect. */
+export function SearchPage() {
+  const store = useStore();
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const [text, setText] = useState(params.get('q') ?? '');
+  const [query, setQuery] = useState(text);
+  const [settled, setSettled] = useState<Settled | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const key = `${attempt} ${query}`;
+  const state: State = !query
+    ? { status: 'idle' }
+    : settled?.key !== key
+      ? { status: 'loading' }
+      : settled.results
+        ? { status: 'ready', results: settled.results }
+        : { status: 'error' };
+  useCommerceHead({ title: 'Search', noindex: true });
+
+  const redirect = (term: string) => {
+    const hit = findSearchRedirect(term, store.state.subdomain.searchRedirects);
+    if (!hit) return false;
+    if (hit.internal) void navigate(hit.url);
+    else window.location.assign(hit.url);
+    return true;
+  };
+
+  // A link to /search/?q=term behaves like submitting the term.
+  useEffect(() => {
+    const initial = params.get('q');
+    if (initial) redirect(initial);
+    // only on arrival
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      setQuery(text.trim());
+      setParams(text.trim() ? { q: text.trim() } : {}, { replace: true, preventScrollReset: true });
+    }, SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+    // setParams is stable enough for this; the pause restarts on every keystroke.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+
+  useEffect(() => {
+    if (!query) return;
+    const controller = new AbortController();
+    api<SearchResults<ProductSummary>>(`/omnis/v3/search/?q=${encodeURIComponent(query)}`, { signal: controller.signal }).then(
+      (results) => setSettled({ key, results }),
+      () => !controller.signal.aborted && setSettled({ key, failed: true }),
+    );
+    return () => controller.abort();
+  }, [query, key]);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!redirect(text)) setQuery(text.trim());
+  };
+
+  const results = state.status === 'ready' ? state.results : null;
+  const nothing = results && results.products.length + results.collections.length + results.pages.length === 0;
+  return (
+    <div className="shop search">
+      <h1>Search</h1>
+      <form className="search-box" role="search" onSubmit={submit}>
+        <input type="search" aria-label="Search the store" placeholder="Search products, collections and pages" value={text} onChange={(e) => setText(e.target.value)} autoFocus />
+        <button type="submit" className="shop-button">
+          Search
+        </button>
+      </form>
+      <div aria-live="polite" aria-busy={state.status === 'loading'}>
+        {state.status === 'error' && <ErrorState message={LOAD_ERROR} onRetry={() => setAttempt((n) => n + 1)} />}
+        {nothing && <EmptyState>No results for “{results.query}”.</EmptyState>}
+        {results && results.collections.length > 0 && (
+          <section className="search-results__group">
+            <h2>Collections</h2>
+            <ul className="search-results__links">
+              {results.collections.map((c) => (
+                <li key={c.urlName}>
+                  <Link to={collectionHref(c.urlName)}>{c.name}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {results && results.products.length > 0 && (
+          <section className="search-results__group">
+            <h2>Products</h2>
+            <ProductGrid label="Products found">
+              {results.products.map((p) => (
+                <ProductCard key={p.id} product={p} ratio={1.026} />
+              ))}
+            </ProductGrid>
+          </section>
+        )}
+        {results && results.pages.length > 0 && (
+          <section className="search-results__group">
+            <h2>Pages</h2>
+            <ul className="search-results__links">
+              {results.pages.map((p) => (
+                <li key={p.url}>
+                  <Link to={p.url}>{p.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useEditor } from '../store';
+import { blockOf, pageOf } from '../store/testing';
+import { editorRegistry } from '../schemas';
+import { PropertyPanel } from './PropertyPanel';
+import { PagePanel } from './PagePanel';
+import { BlockPropertiesForm } from './BlockPropertiesForm';
+import { EDITING_DELAY_MS } from './validation';
+
+const registry = editorRegistry();
+const load = (blocks = [blockOf('banner', 'b1', { title: 'Hello' }), blockOf('iframe', 'f1')]) => useEditor.getState().load(pageOf(blocks), 3);
+const blockProps = (uid: string) => {
+  const find = (list: { uid: string; properties: Record<string, unknown>; items: never[] }[]): Record<string, unknown> | undefined => {
+    for (const b of list) {
+      if (b.uid === uid) return b.properties;
+      const inner = find(b.items);
+      if (inner) return inner;
+    }
+  };
+  return find(useEditor.getState().page!.blocks as never)!;
+};
+const pastSteps = () => useEditor.temporal.getState().pastStates.length;
+
+beforeEach(() => {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: [] }), { status: 200 })));
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('<PropertyPanel />', () => {
+  it("shows the block's values grouped in sections, with labels and help", () => {
+    load();
+    render(<PropertyPanel uid="b1" />);
+    expect(screen.getByRole('heading', { name: 'Banner' })).toBeTruthy();
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Hello');
+    const sections = [...document.querySelectorAll('details.panel-section')].map((d) => d.querySelector('summary')!.textContent);
+    expect(sections).toEqual(['Content', 'Style', 'Layout', 'Action']);
+    expect(screen.getByText('Shown up to 50 characters.')).toBeTruthy();
+    // enum labels
+    expect(screen.getByRole('option', { name: 'Compact' })).toBeTruthy();
+  });
+
+  it('typing goes to the store at once; one focus session is ONE undo step, a new focus a new one', () => {
+    load();
+    render(<PropertyPanel uid="b1" />);
+    const input = screen.getByLabelText('Title') as HTMLInputElement;
+    const before = pastSteps();
+    fireEvent.focus(input);
+    for (const text of ['Hello!', 'Hello!!', 'Hello!!!']) fireEvent.change(input, { target: { value: text } });
+    expect(blockProps('b1').title).toBe('Hello!!!');
+    expect(pastSteps()).toBe(before + 1);
+    fireEvent.blur(input);
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'Bye' } });
+    expect(pastSteps()).toBe(before + 2);
+    act(() => useEditor.getState().undo());
+    expect(blockProps('b1').title).toBe('Hello!!!');
+    act(() => useEditor.getState().undo());
+    expect(blockProps('b1').title).toBe('Hello');
+    expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Hello');
+  });
+
+  it("lists the block's store.invalid messages at the top", () => {
+    load([blockOf('iframe', 'f1')]);
+    act(() => useEditor.getState().updateProperties('f1', { code: '<div>' }));
+    render(<PropertyPanel uid="f1" />);
+    expect(screen.getByText('This block needs attention')).toBeTruthy();
+    expect(screen.getAllByText('Invalid Embed Code').length).toBeGreaterThan(0);
+  });
+});
+
+describe('§4 validation timing: errors show when editing stops (1500 ms)', () => {
+  it('runs on every input, shows the spec message only after 1500 ms without input, clears a fixed error at once', () => {
+    vi.useFakeTimers();
+    const onChange = vi.fn();
+    const { rerender } = render(<BlockPropertiesForm registry={registry} uid="f1" type="iframe" properties={{ code: '' }} divisionId={3} onChange={onChange} />);
+    const code = screen.getByLabelText('Embed code');
+    fireEvent.focus(code);
+    fireEvent.change(code, { target: { value: '<div>' } });
+    rerender(<BlockPropertiesForm registry={registry} uid="f1" type="iframe" properties={{ code: '<div>' }} divisionId={3} onChange={onChange} />);
+    act(() => void vi.advanceTimersByTime(EDITING_DELAY_MS - 1));
+    expect(screen.queryByText('Invalid Embed Code')).toBeNull();
+    fireEvent.change(code, { target: { value: '<div>x' } }); // still typing: the clock restarts
+    rerender(<BlockPropertiesForm registry={registry} uid="f1" type="iframe" properties={{ code: '<div>x' }} divisionId={3} onChange={onChange} />);
+    act(() => void vi.advanceTimersByTime(EDITING_DELAY_MS - 1));
+    expect(screen.queryByText('Invalid Embed Code')).toBeNull();
+    act(() => void vi.advanceTimersByTime(1));
+    expect(screen.getByText('Invalid Embed Code')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Invalid Embed Code');
+    // Fixing it removes the error immediately.
+    fireEvent.change(code, { target: { value: '<iframe src="https://example.com"></iframe>' } });
+    rerender(<BlockPropertiesForm registry={registry} uid="f1" type="iframe" properties={{ code: '<iframe src="https://example.com"></iframe>' }} divisionId={3} onChange={onChange} />);
+    expect(screen.queryByText('Invalid Embed Code')).toBeNull();
+    // One gesture for the whole focus session.
+    const gestures = new Set(onChange.mock.calls.map((c) => c[1]));
+    expect(onChange).toHaveBeenCalledTimes(3);
+    expect(gestures.size).toBe(1);
+  });
+
+  it('blur ends editing: the error shows at once', () => {
+    vi.useFakeTimers();
+    render(<BlockPropertiesForm registry={registry} uid="b1" type="banner" properties={{ fontScale: 1 }} divisionId={3} onChange={() => undefined} />);
+    const input = screen.getByLabelText('Title');
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: 'x'.repeat(201) } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.blur(input);
+    expect(screen.getByRole('alert').textContent).toMatch(/200/);
+  });
+});
+
+describe('<PagePanel />', () => {
+  it('edits §3 page properties through store.updatePage; the homepage has no address field', () => {
+    load();
+    render(<PagePanel />);
+    const title = screen.getByLabelText(/^Title/) as HTMLInputElement;
+    expect(title.value).toBe('About');
+    fireEvent.focus(title);
+    fireEvent.change(title, { target: { value: 'About us' } });
+    expect(useEditor.getState().page!.properties.title).toBe('About us');
+    fireEvent.click(screen.getByLabelText('List in the sitemap'));
+    expect(useEditor.getState().page!.sitemap).toBe(false);
+    expect(screen.getByLabelText('Address')).toBeTruthy();
+    cleanup();
+    useEditor.getState().load(pageOf([], { url: '/', flags: { homepage: true } }), 3);
+    render(<PagePanel />);
+    expect(screen.queryByLabelText('Address')).toBeNull();
+    expect(screen.getByText('Homepage')).toBeTruthy();
+  });
+});

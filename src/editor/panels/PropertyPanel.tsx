@@ -1,0 +1,45 @@
+import { useCallback } from 'react';
+import { useBlock, useEditor } from '../store';
+import { editorRegistry } from '../schemas';
+import { BlockPropertiesForm } from './BlockPropertiesForm';
+import './panels.css';
+
+const EMPTY: string[] = [];
+
+/**
+ * The selected block's properties (§4 form field editing). Each change goes to the store at once as a patch
+ * with one gesture id per field focus session, so a burst of typing is one undo step. The block's live
+ * validation problems (store.invalid) are listed on top; field errors show beside the fields.
+ */
+export function PropertyPanel({ uid }: { uid: string }) {
+  const block = useBlock(uid);
+  const divisionId = useEditor((s) => s.divisionId);
+  const invalid = useEditor((s) => s.invalid[uid] ?? EMPTY);
+  const onChange = useCallback((patch: Record<string, unknown>, gesture: string) => useEditor.getState().updateProperties(uid, patch, gesture), [uid]);
+  if (!block) return <p className="panel-empty">Select a block on the page to edit it.</p>;
+  const registry = editorRegistry();
+  const meta = registry.blockMeta(block.type);
+  return (
+    <section className="panel" aria-label={`${meta?.title ?? block.type} properties`}>
+      <header className="panel-header">
+        <h2>{meta?.title ?? block.type}</h2>
+        {meta?.description && <span className="panel-header__type">{meta.description}</span>}
+      </header>
+      {invalid.length > 0 && (
+        <div className="panel-invalid" role="status" aria-live="polite">
+          <h3>This block needs attention</h3>
+          <ul>
+            {invalid.map((message, i) => (
+              <li key={`${i}:${message}`}>{message}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {meta ? (
+        <BlockPropertiesForm registry={registry} uid={uid} type={block.type} properties={block.properties} divisionId={divisionId} onChange={onChange} />
+      ) : (
+        <p className="panel-empty">{`Block type of ${block.type} hasn't been registered`}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import type { FieldTemplateProps, ObjectFieldTemplateProps, DescriptionFieldProps, TitleFieldProps } from '@rjsf/utils';
+import type { PanelGroup } from './uiSchema';
+
+/**
+ * Compact field layout: label, control, then either the error (role=alert) or the help text. The help is
+ * x-ui.help, else the schema description. Checkboxes carry their own label.
+ */
+export function PanelFieldTemplate(props: FieldTemplateProps) {
+  const { id, label, children, rawErrors = [], hidden, required, displayLabel, uiSchema, schema } = props;
+  if (hidden) return <div hidden>{children}</div>;
+  const widget = uiSchema?.['ui:widget'];
+  const isCheckbox = widget === 'checkbox' || (schema.type === 'boolean' && !widget);
+  const help = (uiSchema?.['ui:help'] as string | undefined) ?? (typeof schema.description === 'string' ? schema.description : undefined);
+  const isObject = schema.type === 'object' && !uiSchema?.['ui:field'];
+  const errors = rawErrors.filter((e, i) => rawErrors.indexOf(e) === i);
+  if (isObject) return <div className="panel-object">{children}{errors.length > 0 && <FieldErrors id={id} errors={errors} />}</div>;
+  return (
+    <div className={`panel-field${errors.length ? ' panel-field--invalid' : ''}${isCheckbox ? ' panel-field--checkbox' : ''}`} data-field={id}>
+      {displayLabel && !isCheckbox && (
+        <label className="panel-field__label" htmlFor={id}>
+          {label}
+          {required && <span className="panel-field__required" aria-hidden="true"> *</span>}
+        </label>
+      )}
+      {children}
+      {errors.length > 0 ? <FieldErrors id={id} errors={errors} /> : help ? <span className="panel-field__help" id={`${id}__help`}>{help}</span> : null}
+    </div>
+  );
+}
+
+function FieldErrors({ id, errors }: { id: string; errors: string[] }) {
+  return (
+    <ul className="panel-field__errors" id={`${id}__error`} role="alert">
+      {errors.map((e) => (
+        <li key={e} className="panel-field__error">
+          {e}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Errors are drawn by PanelFieldTemplate; rjsf's own error slot stays empty. */
+export const NoErrors = () => null;
+
+/**
+ * The root object is drawn as collapsible sections, one per group (ui:options.groups); nested objects
+ * (e.g. a banner's action) as a titled box.
+ */
+export function PanelObjectTemplate(props: ObjectFieldTemplateProps) {
+  const { properties, uiSchema, title, fieldPathId } = props;
+  const groups = uiSchema?.['ui:options']?.groups as PanelGroup[] | undefined;
+  if (!groups || fieldPathId.path.length > 0) {
+    return (
+      <fieldset className="panel-fieldset" id={fieldPathId.$id}>
+        {title && <legend className="panel-fieldset__legend">{title}</legend>}
+        {properties.map((p) => p.content)}
+      </fieldset>
+    );
+  }
+  const byName = new Map(properties.map((p) => [p.name, p]));
+  const placed = new Set(groups.flatMap((g) => g.fields));
+  const rest = properties.filter((p) => !placed.has(p.name) && !p.hidden);
+  return (
+    <div className="panel-sections">
+      {groups.map((g, index) => {
+        const fields = g.fields.map((f) => byName.get(f)).filter((p) => p && !p.hidden);
+        if (fields.length === 0) return null;
+        return (
+          <Section key={g.name} label={g.label} name={g.name} defaultOpen={index === 0 || groups.length <= 2}>
+            {fields.map((p) => p!.content)}
+          </Section>
+        );
+      })}
+      {rest.map((p) => p.content)}
+    </div>
+  );
+}
+
+/**
+ * A collapsible section remembering whether it is open while the panel stays mounted. `lazy`: the body is
+ * built only once first opened (the theme editor has 21 family forms).
+ */
+export function Section({ label, name, defaultOpen, lazy = false, children }: { label: string; name: string; defaultOpen: boolean; lazy?: boolean; children: React.ReactNode }) {
+  const [open, setOpen] = useState(defaultOpen);
+  const [opened, setOpened] = useState(defaultOpen);
+  return (
+    <details
+      className="panel-section"
+      data-group={name}
+      open={open}
+      onToggle={(e) => {
+        const now = e.currentTarget.open;
+        setOpen(now);
+        if (now) setOpened(true);
+      }}
+    >
+      <summary className="panel-section__summary">{label}</summary>
+      <div className="panel-section__body">{!lazy || opened ? children : null}</div>
+    </details>
+  );
+}
+
+/** Titles and descriptions are drawn by the field and section templates. */
+export const NoTitle = (_: TitleFieldProps) => null;
+export const NoDescription = (_: DescriptionFieldProps) => null;

@@ -1,0 +1,33 @@
+import type { RouteObject } from 'react-router';
+import type { Guard } from '../app/guards/guardLoader';
+
+/** The builder's paths (issue #7): the store's pages and the editor of one page. */
+export const EDITOR_PATHS = {
+  pages: '/dashboard/pages/',
+  edit: (pageId: number | string, divisionId?: number | null) => `/dashboard/pages/${pageId}/edit${divisionId ? `?store=${divisionId}` : ''}`,
+} as const;
+
+/**
+ * Lazy routes: the editor (dnd-kit, rjsf, ajv, the schemas) and the pages screen load only when visited, so the
+ * storefront entry never downloads them. Both need dashboard access (§2.3); the server answers 403 for a store
+ * the user cannot edit.
+ */
+export function editorRoutes(guard: Guard): RouteObject[] {
+  const handle = { layout: 'blank' };
+  return [
+    {
+      id: 'editor:pages',
+      path: EDITOR_PATHS.pages,
+      loader: guard({ loginState: 'dashboard-access' }),
+      lazy: async () => ({ Component: (await import('./pages/PagesScreen')).PagesScreen }),
+      handle,
+    },
+    {
+      id: 'editor:edit',
+      path: '/dashboard/pages/:pageId/edit',
+      loader: guard({ loginState: 'dashboard-access' }),
+      lazy: async () => ({ Component: (await import('./EditorScreen')).EditorScreen }),
+      handle,
+    },
+  ];
+}

@@ -1,0 +1,1 @@
+export { ThemePanel } from './ThemePanel';

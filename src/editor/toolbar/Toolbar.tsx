@@ -1,0 +1,98 @@
+import { Link } from 'react-router';
+import { useEditor, useCanRedo, useCanUndo, type Device } from '../store';
+import { Icon } from './icons';
+import { runSave } from './saveActions';
+import './toolbar.css';
+
+const DEVICES: { device: Device; label: string; detail: string }[] = [
+  { device: 'desktop', label: 'Desktop', detail: 'full width, 12 columns' },
+  { device: 'tablet', label: 'Tablet', detail: '768 px, 12 columns' },
+  { device: 'phone', label: 'Phone', detail: '390 px, 6 columns' },
+];
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+const mod = isMac ? '⌘' : 'Ctrl+';
+
+/** The top bar: back to the pages, the page's title and address, device, undo/redo, save state and Save. */
+export function Toolbar({ pagesHref }: { pagesHref: string }) {
+  const title = useEditor((s) => String(s.page?.properties.title ?? ''));
+  const url = useEditor((s) => s.page?.url ?? '');
+  const device = useEditor((s) => s.device);
+  const canUndo = useCanUndo();
+  const canRedo = useCanRedo();
+  const saving = useEditor((s) => s.saving);
+  return (
+    <header className="ed-toolbar">
+      <div className="ed-toolbar__start">
+        <Link to={pagesHref} className="ed-button ed-button--ghost">
+          <Icon name="back" size={16} /> Pages
+        </Link>
+        <div className="ed-toolbar__page">
+          <h1 className="ed-toolbar__title">{title || 'Untitled page'}</h1>
+          <a className="ed-toolbar__url" href={url} target="_blank" rel="noreferrer">
+            {url} <Icon name="external" size={12} />
+            <span className="ed-sr-only">(opens the public page in a new tab)</span>
+          </a>
+        </div>
+      </div>
+      <div className="ed-toolbar__devices" role="group" aria-label="Preview width">
+        {DEVICES.map((d) => (
+          <button
+            key={d.device}
+            type="button"
+            className={`ed-button ed-button--icon${device === d.device ? ' ed-button--on' : ''}`}
+            aria-pressed={device === d.device}
+            aria-label={`${d.label} (${d.detail})`}
+            title={`${d.label}: ${d.detail}`}
+            onClick={() => useEditor.getState().setDevice(d.device)}
+          >
+            <Icon name={d.device} />
+          </button>
+        ))}
+      </div>
+      <div className="ed-toolbar__end">
+        <button type="button" className="ed-button ed-button--icon" disabled={!canUndo} onClick={() => useEditor.getState().undo()} aria-label="Undo" title={`Undo (${mod}Z)`} aria-keyshortcuts="Control+Z Meta+Z">
+          <Icon name="undo" />
+        </button>
+        <button
+          type="button"
+          className="ed-button ed-button--icon"
+          disabled={!canRedo}
+          onClick={() => useEditor.getState().redo()}
+          aria-label="Redo"
+          title={`Redo (${mod}Shift+Z)`}
+          aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z"
+        >
+          <Icon name="redo" />
+        </button>
+        <SaveStatus />
+        <button type="button" className="ed-button ed-button--primary" onClick={() => void runSave()} disabled={saving} aria-keyshortcuts="Control+S Meta+S" title={`Save (${mod}S)`}>
+          Save
+        </button>
+      </div>
+    </header>
+  );
+}
+
+/** §4 isSaving (held 500 ms after the save settles), then saved / unsaved changes; fixed width, so no jumps. */
+function SaveStatus() {
+  const saving = useEditor((s) => s.saving);
+  const dirty = useEditor((s) => s.dirty);
+  const conflict = useEditor((s) => s.conflict !== null);
+  const failed = useEditor((s) => s.saveMessage !== null);
+  const [text, tone] = saving
+    ? ['Saving…', 'busy']
+    : conflict
+      ? ['Not saved: conflict', 'error']
+      : failed && dirty
+        ? ['Not saved', 'error']
+        : dirty
+          ? ['Unsaved changes', 'dirty']
+          : ['Saved', 'ok'];
+  return (
+    <span className={`ed-save-status ed-save-status--${tone}`} data-testid="save-status">
+      {saving ? <span className="ed-spinner" aria-hidden="true" /> : <span className="ed-save-status__dot" aria-hidden="true" />}
+      {text}
+    </span>
+  );
+}

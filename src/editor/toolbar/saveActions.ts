@@ -1,0 +1,55 @@
+import { useEditor } from '../store';
+import { announce } from '../canvas/announce';
+import { blockAtPath } from '../canvas/blockErrors';
+import { blockTitle, focusBlock } from '../canvas/EditorDnd';
+
+/** Selects the first block a save error points into and scrolls it into view (422 "jumps to the block"). */
+export function jumpToFirstError(): boolean {
+  const { page, saveErrors, invalid } = useEditor.getState();
+  if (!page) return false;
+  const fromSave = Object.keys(saveErrors)
+    .map((path) => blockAtPath(page.blocks, path))
+    .find(Boolean);
+  const uid = fromSave?.uid ?? Object.keys(invalid)[0];
+  if (!uid) return false;
+  jumpTo(uid);
+  return true;
+}
+
+export function jumpTo(uid: string) {
+  useEditor.getState().select(uid);
+  requestAnimationFrame(() => {
+    const el = document.querySelector<HTMLElement>(`[data-canvas-uid="${CSS.escape(uid)}"]`);
+    el?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    el?.focus({ preventScroll: true });
+  });
+}
+
+let running: Promise<unknown> | null = null;
+
+/** Saves the page (button and Ctrl/Cmd+S), announcing the outcome; a second press while saving waits. */
+export async function runSave() {
+  if (running) return running;
+  const store = useEditor.getState();
+  if (!store.page) return;
+  announce('Saving…');
+  running = store
+    .save()
+    .then((outcome) => {
+      if (outcome === 'saved') announce('Page saved.');
+      else if (outcome === 'conflict') announce('Not saved: someone else changed this page. Choose whose version to keep.');
+      else if (outcome === 'invalid') {
+        const first = Object.keys(useEditor.getState().saveErrors).length;
+        announce(`Not saved: ${first === 1 ? 'one problem needs' : `${first} problems need`} fixing.`);
+        jumpToFirstError();
+      } else if (outcome === 'pro-required') announce('Not saved: Pro is required to save this page.');
+      else announce('Not saved: something went wrong. Please try again.');
+      return outcome;
+    })
+    .finally(() => {
+      running = null;
+    });
+  return running;
+}
+
+export { blockTitle, focusBlock };
