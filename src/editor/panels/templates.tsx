@@ -2,16 +2,19 @@ import { useState } from 'react';
 import type { FieldTemplateProps, ObjectFieldTemplateProps, DescriptionFieldProps, TitleFieldProps } from '@rjsf/utils';
 import type { PanelGroup } from './uiSchema';
 
+/** Schema descriptions that cite the spec (§) are notes for developers, not help for store owners. */
+const ownerFacing = (description: unknown) => (typeof description === 'string' && !description.includes('§') ? description : undefined);
+
 /**
  * Compact field layout: label, control, then either the error (role=alert) or the help text. The help is
- * x-ui.help, else the schema description. Checkboxes carry their own label.
+ * x-ui.help, else an owner-facing schema description. Checkboxes carry their own label.
  */
 export function PanelFieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, rawErrors = [], hidden, required, displayLabel, uiSchema, schema } = props;
   if (hidden) return <div hidden>{children}</div>;
   const widget = uiSchema?.['ui:widget'];
   const isCheckbox = widget === 'checkbox' || (schema.type === 'boolean' && !widget);
-  const help = (uiSchema?.['ui:help'] as string | undefined) ?? (typeof schema.description === 'string' ? schema.description : undefined);
+  const help = (uiSchema?.['ui:help'] as string | undefined) ?? ownerFacing(schema.description);
   const isObject = schema.type === 'object' && !uiSchema?.['ui:field'];
   const errors = rawErrors.filter((e, i) => rawErrors.indexOf(e) === i);
   if (isObject) return <div className="panel-object">{children}{errors.length > 0 && <FieldErrors id={id} errors={errors} />}</div>;
