@@ -184,6 +184,8 @@ export function toBasketList(lines: BasketLine[]): BasketList {
 export interface AddItemInput {
   productId?: number;
   productUrl?: string;
+  /** A variant's SKU: how an embedded frame names what to add (§5.2). */
+  variantSku?: string;
   productColor?: string;
   productSize?: string;
   quantity?: number;
@@ -215,6 +217,16 @@ interface ResolvedItem {
 
 /** Finds the product, colour and size an item names; throws the §8 "no longer available" message otherwise. */
 export async function resolveItem(db: Queryable, divisionId: number, item: AddItemInput, list: BasketListName): Promise<ResolvedItem> {
+  if (item.variantSku) {
+    const { rows } = await db.query<Row>(
+      `select v.id, v.option_id, v.stock, p.id as product_id from product_variants v join products p on p.id = v.product_id
+       where v.sku = $1 and p.division_id = $2 and p.enabled and (p.enable_add_to_cart or $3::text = 'favourites')`,
+      [item.variantSku, divisionId, list],
+    );
+    const v = rows[0];
+    if (!v) throw new ApiError(404, basketMessages.unavailable);
+    return { productId: v.product_id as number, optionId: v.option_id as number, variantId: v.id as number, stock: v.stock as number };
+  }
   const key = productKeyOf(item);
   if (!key) throw new ApiError(404, basketMessages.unavailable);
   const { rows } = await db.query<Row>(

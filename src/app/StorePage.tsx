@@ -5,6 +5,9 @@ import { buildHeadData } from '../core/head';
 import { useStore } from './StoreContext';
 import { applyHead } from './applyHead';
 import { useBlockConditions } from './useBlockConditions';
+import { frameOrigins } from '../core/frameCart';
+import { listenForFrameCart } from './frameCart';
+import { basketActions } from '../commerce/basket/store';
 import type { StorePageData } from './pageLoader';
 
 // The server wrote the first page's head (with the product list it looked up); keep it until we navigate.
@@ -42,6 +45,16 @@ export function StorePage() {
     }
     serverHeadPath = null;
   }, [page, companyName]);
+  useEffect(() => {
+    // §5.2: only the page's own iframe blocks may add to the basket.
+    const origins = page ? frameOrigins(page.blocks) : new Set<string>();
+    if (origins.size === 0) return;
+    return listenForFrameCart(origins, async (items) => {
+      const adds = items.map((i) => ({ variantSku: i.variantSku, quantity: i.quantity }));
+      if (adds.length === 1) await basketActions.add(adds[0]!);
+      else await basketActions.bulkAdd(adds);
+    });
+  }, [page]);
   if (!page) {
     return (
       <div className="store-message">

@@ -60,6 +60,18 @@ describe('addItemToCart and the main list', () => {
     expect(list.json<BasketList>()).toMatchObject({ subtotal: 5000, count: 2 });
   });
 
+  it('adds by variant SKU, as an embedded frame names a variant (§5.2 variantId); an unknown SKU is no longer available', async () => {
+    const c = client();
+    const v = await variantWithStock((s) => s >= 2);
+    const { rows } = await ctx.db.query<{ sku: string }>('select sku from product_variants where id = $1', [v.id]);
+    const res = await c.post(ADD, { item: { variantSku: rows[0]!.sku, quantity: 2 }, name: 'main' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<BasketList>().items[0]).toMatchObject({ quantity: 2, options: { colour: v.colour_name, size: v.size } });
+    const gone = await c.post(ADD, { item: { variantSku: 'NOPE-1' }, name: 'main' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe('Oops... Looks like this product is no longer available');
+  });
+
   it('charges the sale price when it is lower, and adds by productId', async () => {
     const c = client();
     const v = await variantWithStock((s) => s > 0, 'tidal-tee');

@@ -32,12 +32,14 @@ const ITEM = {
   properties: {
     productId: { type: 'integer', minimum: 1, maximum: 2147483647 },
     productUrl: { type: 'string', minLength: 1, maxLength: 300 },
+    // An embedded frame names a variant by its SKU (§5.2 frame add-to-cart "variantId").
+    variantSku: { type: 'string', minLength: 1, maxLength: 120 },
     productColor: { type: 'string', maxLength: 100 },
     productSize: { type: 'string', maxLength: 50 },
     quantity: { type: 'integer', minimum: 1, maximum: MAX_QUANTITY },
     key: { type: 'string', maxLength: 200 },
   },
-  anyOf: [{ required: ['productId'] }, { required: ['productUrl'] }],
+  anyOf: [{ required: ['productId'] }, { required: ['productUrl'] }, { required: ['variantSku'] }],
 } as const;
 const KEY = { type: 'string', minLength: 1, maxLength: 200 } as const;
 

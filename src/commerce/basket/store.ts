@@ -65,6 +65,8 @@ export function startBasket() {
 export interface AddItem {
   productId?: number;
   productUrl?: string;
+  /** A variant's SKU (how an embedded frame names what to add, §5.2). */
+  variantSku?: string;
   productColor?: string | null;
   productSize?: string | null;
   quantity?: number;
@@ -73,6 +75,7 @@ export interface AddItem {
 const clean = (item: AddItem) => ({
   ...(item.productId !== undefined ? { productId: item.productId } : {}),
   ...(item.productUrl ? { productUrl: item.productUrl } : {}),
+  ...(item.variantSku ? { variantSku: item.variantSku } : {}),
   ...(item.productColor ? { productColor: item.productColor } : {}),
   ...(item.productSize ? { productSize: item.productSize } : {}),
   ...(item.quantity ? { quantity: item.quantity } : {}),
