@@ -1,3 +1,4 @@
+import type { Totals, VatLine } from '../../src/core/orders';
 /**
  * Order totals, computed only here (server) in integer minor units.
  *
@@ -27,32 +28,7 @@ export interface CouponRule {
   amountOff: number | null;
 }
 
-export interface VatLine {
-  /** Percent, e.g. 20. */
-  rate: number;
-  net: number;
-  vat: number;
-  gross: number;
-}
-
-export interface Totals {
-  currency: string;
-  /** Shopper-facing (VAT-inclusive). */
-  itemsIncTax: number;
-  discountIncTax: number;
-  shippingIncTax: number;
-  /** Stored (net) figures; total = subtotal + shipping + shippingTax + goodsTax − discount. */
-  subtotal: number;
-  discount: number;
-  shipping: number;
-  shippingTax: number;
-  goodsTax: number;
-  tax: number;
-  total: number;
-  vat: VatLine[];
-  /** Per line, in the order given: line VAT and the line's share of the discount (VAT-inclusive). */
-  lines: { tax: number; discount: number }[];
-}
+export type { Totals, VatLine } from '../../src/core/orders';
 
 const vatIn = (gross: number, rate: number) => Math.round((gross * rate) / (1 + rate));
 

@@ -1,30 +1,12 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { api, ApiError } from '../lib/api';
-import type { AccessMembership } from '../core/access';
+import type { PublicUser } from '../core/account';
 
 /** GET /omnis/v3/dashboard/secure/get/ → { user: PublicUser } or 401 (docs/auth-api.md). */
 export const SESSION_URL = '/omnis/v3/dashboard/secure/get/';
 
 /** The signed-in user as the API shows it (AuthUser minus internals, plus force2fa). */
-export interface SessionUser {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  internal: boolean;
-  verified: boolean;
-  signedEula: boolean;
-  twoFactorEnabled: boolean;
-  mutedAt: string | null;
-  status: number | null;
-  stores: AccessMembership[];
-  confirmedAt: string | null;
-  /** Permissions granted outside any store. */
-  permissions?: string[];
-  projectRequires2fa?: boolean;
-  /** True when one of the user's stores' project requires 2FA and it is off. */
-  force2fa?: boolean;
-}
+export type SessionUser = PublicUser;
 
 export type SessionStatus = 'unknown' | 'loading' | 'anonymous' | 'authenticated';
 

@@ -46,6 +46,7 @@ export function user(over: Partial<SessionUser> = {}): SessionUser {
     stores: [{ divisionId: DIVISION_ID, role: 'owner', permissions: [] }],
     confirmedAt: null,
     permissions: [],
+    projectRequires2fa: false,
     force2fa: false,
     ...over,
   };

@@ -6,7 +6,7 @@ import { requireStoreAccess } from '../../auth/guards';
 import { findStore, type Store } from '../../stores';
 import { DEFAULT_THEME, customThemeOf } from '../../themes';
 import { PAGES_PERMISSION } from './pages';
-import { validateThemeDocument, type ThemeDoc, type ThemeProperties } from '../../../src/core/theme';
+import { validateThemeDocument, type NamedThemeSummary, type StoreThemeDocument, type ThemeDoc, type ThemeProperties } from '../../../src/core/theme';
 
 /**
  * Store themes (issue #7 item 6).
@@ -32,22 +32,7 @@ export const themeMessages = {
 /** The custom theme of a store is named after it: one per store. */
 export const customThemeName = (divisionId: number) => `store-${divisionId}`;
 
-export interface NamedThemeSummary {
-  name: string;
-  deprecated: boolean;
-  swatches: { primary: string; contrast: string; background: string; text: string };
-  font: string;
-}
-
-export interface StoreThemeDocument {
-  /** The named theme the store builds on. */
-  name: string;
-  /** The store's own overrides (empty: the named theme as is). */
-  properties: ThemeProperties;
-  /** What subdomains.theme holds: the custom theme's name, or the named theme. */
-  theme: string;
-  updatedAt: string | null;
-}
+export type { NamedThemeSummary, StoreThemeDocument };
 
 function summary(ctx: AppContext, name: string, deprecated: boolean): NamedThemeSummary {
   const p = ctx.themes.resolve(name).properties;

@@ -70,7 +70,8 @@ describe('/account/security/', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByRole('alert')).toBeNull();
-    expect((screen.getByRole('button', { name: 'Set up two-factor authentication' }) as HTMLButtonElement).disabled).toBe(false);
+    // The cancelled request settles a tick after the dialog closes.
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Set up two-factor authentication' }) as HTMLButtonElement).disabled).toBe(false));
   });
 
   it('with 2FA on, the overlay asks for a code or a recovery code too', async () => {

@@ -1,3 +1,4 @@
+import type { Totals, VatLine } from '../../core/orders';
 /** The JSON the checkout and order endpoints answer (shared by server and browser). */
 
 export interface Address {
@@ -15,25 +16,10 @@ export interface Address {
   eori?: string;
 }
 
-export interface VatLine {
-  rate: number;
-  net: number;
-  vat: number;
-  gross: number;
-}
+export type { VatLine } from '../../core/orders';
 
-export interface TotalsView {
-  itemsIncTax: number;
-  discountIncTax: number;
-  shippingIncTax: number;
-  subtotal: number;
-  discount: number;
-  shipping: number;
-  shippingTax: number;
-  goodsTax: number;
-  tax: number;
-  total: number;
-}
+/** What the receipt shows of the totals. */
+export type TotalsView = Omit<Totals, 'currency' | 'vat' | 'lines'>;
 
 export interface OrderItemView {
   name: string;

@@ -52,3 +52,22 @@ export interface ResolvedTheme {
   properties: ThemeProperties;
   kinds: Readonly<Record<string, ThemeKind>>;
 }
+
+/** A named theme as the theme picker lists it (GET /omnis/v3/themes/). */
+export interface NamedThemeSummary {
+  name: string;
+  deprecated: boolean;
+  swatches: { primary: string; contrast: string; background: string; text: string };
+  font: string;
+}
+
+/** A store's theme choice (GET/PUT /omnis/v3/divisions/{id}/theme/). */
+export interface StoreThemeDocument {
+  /** The named theme the store builds on. */
+  name: string;
+  /** The store's own overrides (empty: the named theme as is). */
+  properties: ThemeProperties;
+  /** What subdomains.theme holds: the custom theme's name, or the named theme. */
+  theme: string;
+  updatedAt: string | null;
+}

@@ -4,22 +4,10 @@
  */
 import type { SchemaRegistry } from '../../core/schemas/registry';
 import type { JsonSchema, ValidationError } from '../../core/schemas/types';
-import { resolveTheme, themeCssVariables, themeDefaults, themeFamilies, type ThemeDoc, type ThemeProperties } from '../../core/theme';
+import { resolveTheme, themeCssVariables, themeDefaults, themeFamilies, type NamedThemeSummary, type StoreThemeDocument, type ThemeDoc, type ThemeProperties } from '../../core/theme';
 import { formSchemaOf } from '../panels/formSchema';
 
-export interface NamedThemeSummary {
-  name: string;
-  deprecated: boolean;
-  swatches: { primary: string; contrast: string; background: string; text: string };
-  font: string;
-}
-
-export interface StoreThemeDocument {
-  name: string;
-  properties: ThemeProperties;
-  theme: string;
-  updatedAt: string | null;
-}
+export type { NamedThemeSummary, StoreThemeDocument };
 
 export interface ThemeFamily {
   name: string;
