@@ -57,7 +57,15 @@ export async function openPostgres(url: string): Promise<Database> {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await fn({ query: async (sql, params) => client.query(sql, params as unknown[]) as never });
+        // One connection runs one query at a time; queue them so callers may still Promise.all inside a
+        // transaction (pg 9 will refuse overlapping queries on a client).
+        let queue: Promise<unknown> = Promise.resolve();
+        const query = (sql: string, params?: unknown[]) => {
+          const run = queue.then(() => client.query(sql, params as unknown[]));
+          queue = run.catch(() => undefined);
+          return run as never;
+        };
+        const result = await fn({ query });
         await client.query('commit');
         return result;
       } catch (error) {
