@@ -23,6 +23,7 @@ import { atlasRoutes } from './api/atlas/atlas';
 import { basketRoutes } from './api/basket/basket';
 import { searchRoutes } from './api/search/search';
 import { checkoutRoutes, commerceCsrfExempt } from './api/checkout/routes';
+import { statsRoutes } from './api/stats/stats';
 import { mailFrom, smtpTransport, startMailDelivery } from './services/mail';
 
 export const API_BASE = '/omnis/v3';
@@ -54,6 +55,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   basketRoutes(app, ctx);
   searchRoutes(app, ctx);
   checkoutRoutes(app, ctx);
+  statsRoutes(app, ctx);
 
   // Mail stays in the outbox unless SMTP_URL is set; then a poller delivers it (server/services/mail.ts).
   if (process.env.SMTP_URL) {
