@@ -20,6 +20,9 @@ test('the block gallery draws every storefront block type with no console errors
   await expect(page.locator('[data-block-uid="g-product-list"]').getByRole('link', { name: /Fern Organic Tee/ }).first()).toBeVisible();
   await expect(page.locator('[data-block-uid="g-feed"]').getByRole('link').first()).toBeVisible();
 
+  // A container filled from the catalogue by its item factory (§3 itemFactory).
+  await expect(page.locator('[data-block-uid="g-factory"] [data-block-type="pod"]')).toHaveCount(3);
+
   expect(storefrontTypes.length).toBeGreaterThan(30);
   const missing: string[] = [];
   for (const type of storefrontTypes) {

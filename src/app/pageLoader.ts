@@ -13,7 +13,7 @@ const cache = new Map<number, { at: number; page: Promise<PageDocument> }>();
 export function fetchPage(divisionId: number, pageId: number): Promise<PageDocument> {
   const hit = cache.get(pageId);
   if (hit && Date.now() - hit.at < PAGE_FETCH_COOLDOWN_MS) return hit.page;
-  const page = api<PageDocument>(`/omnis/v3/divisions/${divisionId}/pages/${pageId}/?imageType=object`);
+  const page = api<PageDocument>(`/omnis/v3/divisions/${divisionId}/pages/${pageId}/?imageType=object&expand=factories`);
   cache.set(pageId, { at: Date.now(), page });
   page.catch(() => cache.delete(pageId));
   return page;

@@ -7,6 +7,7 @@ import { canAccessStore, canViewPage, isPro } from '../../auth/roles';
 import { requireStoreAccess } from '../../auth/guards';
 import { audit } from '../../auth/audit';
 import { findStore } from '../../stores';
+import { expandFactories } from '../../pages/factories';
 
 export const pageMessages = {
   notFound: 'Page not found',
@@ -59,7 +60,7 @@ export function pageRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/omnis/v3/divisions/:divisionId/pages', list);
   app.get('/omnis/v3/divisions/:divisionId/pages/', list);
 
-  app.get<{ Params: Params }>('/omnis/v3/divisions/:divisionId/pages/:pageId/', async (request) => {
+  app.get<{ Params: Params; Querystring: { expand?: string } }>('/omnis/v3/divisions/:divisionId/pages/:pageId/', async (request) => {
     const { divisionId, pageId } = ids(request.params);
     const page = await getPage(ctx.db, pageId);
     // The store's own editors read any of its pages (the builder); everyone else by §6: unpublished pages for
@@ -69,6 +70,11 @@ export function pageRoutes(app: FastifyInstance, ctx: AppContext) {
     if (!page || !visible) throw new ApiError(404, pageMessages.notFound);
     if (page.divisionId !== divisionId) throw new ApiError(403, pageMessages.otherStore);
     // Blocks are stored complete (validated with defaults on every write), so the renderer needs no schema code.
+    // The storefront asks for factory containers filled (?expand=factories); the builder edits the factories.
+    if (request.query.expand === 'factories') {
+      const store = await findStore(ctx.db, { division: String(divisionId) });
+      if (store) return expandFactories(ctx, store, page, (message) => request.log.warn(message));
+    }
     return page;
   });
 

@@ -67,6 +67,7 @@ export const BLOCK_GALLERY: SeedPage = {
         { uid: 'g-pod-3', type: 'pod', properties: { image: mockup('tote', 'f5f3ec', 'sun', 'Market Tote'), title: 'Market Tote', price: 1500, buttonText: 'View', href: '/new-in/' } },
       ],
     },
+    { uid: 'g-factory', type: 'grid', properties: { title: 'A grid filled from the catalogue', itemFactory: { source: 'products', limit: 3, params: { collection: 'accessories' } } } },
     heading('g-h-commerce', 'Products'),
     { uid: 'g-product-list', type: 'productList', properties: { title: 'Product list', limit: 4 } },
     { uid: 'g-product-mockup', type: 'productMockup', properties: { product: 'evergreen-hoodie', title: 'Product suggestion' } },
