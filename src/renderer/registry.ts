@@ -12,12 +12,26 @@ const nameOf = (path: string) => path.slice(path.lastIndexOf('/') + 1).replace(/
 const schemaFiles = import.meta.glob('/schemas/blocks/*.json');
 const componentFiles = import.meta.glob<{ default: BlockComponent }>(['/blocks/*.tsx', '!/blocks/*.test.tsx']);
 
-export const registeredTypes: ReadonlySet<string> = new Set(Object.keys(schemaFiles).map(nameOf));
+const discoveredTypes = new Set(Object.keys(schemaFiles).map(nameOf));
+/** Types added at run time by plugins (§2.2 /plugins/{code}), beside the discovered ones. */
+const pluginTypes = new Set<string>();
+export const registeredTypes: ReadonlySet<string> = discoveredTypes;
 const loaders = new Map<string, Loader>(Object.entries(componentFiles).map(([path, load]) => [nameOf(path), load]));
 const loaded = new Map<string, BlockComponent>();
 const reported = new Set<string>();
 
-export const isRegistered = (type: string) => registeredTypes.has(type);
+export const isRegistered = (type: string) => discoveredTypes.has(type) || pluginTypes.has(type);
+
+/**
+ * Registers a block type a plugin brings (its component loader). A name already taken — by a discovered type or
+ * another plugin — is refused with the §8 message, so a plugin can never replace a built-in block.
+ */
+export function registerBlockType(type: string, load: Loader): void {
+  if (!type) throw new Error(blockMessages.noType);
+  if (isRegistered(type) || loaders.has(type)) throw new Error(blockMessages.conflict);
+  pluginTypes.add(type);
+  loaders.set(type, load);
+}
 
 /** Logs the §8 message once per type; the rest of the page still draws. */
 export function reportUnregistered(type: string) {
