@@ -10,9 +10,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const renderBreakdown = (properties: Record<string, unknown> = {}) => {
+const renderBreakdown = (properties: Record<string, unknown> = {}, mode: 'native' | 'preview' = 'native') => {
   const { block, properties: p } = blockOf<PriceBreakdownProperties>('priceBreakdown', properties);
-  return renderInStore(<PriceBreakdown block={block} properties={p} mode="native" />);
+  return renderInStore(<PriceBreakdown block={block} properties={p} mode={mode} />);
 };
 const hoodie = {
   name: 'Evergreen Hoodie',
@@ -57,9 +57,12 @@ describe('priceBreakdown block', () => {
     ]);
   });
 
-  it('no product: a prompt and no request; loading; 404 and errors', async () => {
+  it('no product: nothing for shoppers, a prompt in the builder, no request; loading; 404 and errors', async () => {
     const fetch = mockFetch(() => json({}));
-    renderBreakdown();
+    const { container } = renderBreakdown();
+    expect(container.textContent).toBe('');
+    cleanup();
+    renderBreakdown({}, 'preview');
     expect(screen.getByText(NO_PRODUCT)).toBeTruthy();
     expect(fetch).not.toHaveBeenCalled();
     cleanup();

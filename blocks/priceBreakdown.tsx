@@ -52,7 +52,7 @@ export function partsOf(b: Breakdown, chartType: string, showTax: boolean, showP
 }
 
 /** "Where your money goes": a product's price split into making, tax and the store's share, as a stacked bar. */
-export default function PriceBreakdown({ properties: p }: BlockProps<PriceBreakdownProperties>) {
+export default function PriceBreakdown({ properties: p, mode }: BlockProps<PriceBreakdownProperties>) {
   const params = useParams();
   const divisionId = useDivisionId();
   const money = useMoney();
@@ -61,6 +61,8 @@ export default function PriceBreakdown({ properties: p }: BlockProps<PriceBreakd
   const chartType = p.chartType ?? 'storefront';
   const title = p.title ?? 'Where your money goes';
 
+  // Without a product there is nothing to show a shopper; the builder gets the prompt to choose one.
+  if (!product && mode !== 'preview') return null;
   let body;
   if (!product) body = <EmptyState>{NO_PRODUCT}</EmptyState>;
   else if (state.status === 'loading')

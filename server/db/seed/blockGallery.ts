@@ -83,7 +83,7 @@ export const BLOCK_GALLERY: SeedPage = {
     { uid: 'g-gate', type: 'gate', properties: { title: 'Members only' } },
     { uid: 'g-live-chat', type: 'liveChat', properties: { title: 'Questions?', body: 'We usually answer within a day.', contactEmail: 'hello@fernandthread.example', showAfterSeconds: 0 } },
     heading('g-h-other', 'Other blocks'),
-    { uid: 'g-price-breakdown', type: 'priceBreakdown', properties: { title: 'Where your money goes' } },
+    { uid: 'g-price-breakdown', type: 'priceBreakdown', properties: { title: 'Where your money goes', product: 'fern-organic-tee' } },
     { uid: 'g-affiliate', type: 'affiliateAttribution', properties: {} },
     { uid: 'g-store-hidden', type: 'storeHidden', properties: { title: 'Shown while the store is closed' } },
     { uid: 'g-placeholder', type: 'placeholder', properties: { label: 'Empty slot' } },
