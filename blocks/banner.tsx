@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { BlockProps } from '../src/renderer/types';
 import type { BannerProperties } from '../src/core/generated/blockProperties';
-import { BlockImage } from '../src/renderer/BlockImage';
+import { Backdrop } from './shared/Backdrop';
 import { SafeLink } from '../src/renderer/SafeLink';
 import { BANNER_COPY_MAX, BANNER_TITLE_MAX, truncate } from '../src/core/text';
 import { RATIOS, textShadowCss } from '../src/renderer/style';
@@ -25,16 +25,13 @@ export default function Banner({ properties: p, block }: BlockProps<BannerProper
     '--banner-min-height': `${kind.minHeight}px`,
     '--banner-font-scale': (p.fontScale ?? 1) * kind.fontScale,
     '--banner-text': p.textColor || 'var(--banner-text-color, #fff)',
-    '--banner-overlay': p.overlayColor || '#000',
-    '--banner-overlay-opacity': p.overlayOpacity ?? 0.15,
     fontFamily: p.font ? `'${p.font}', var(--primary-font, sans-serif)` : undefined,
     textAlign: p.textAlign,
     textShadow: textShadowCss(p.textShadow),
   } as CSSProperties;
   return (
     <div className={`banner banner--${p.type ?? 'standard'} banner--align-${p.textAlign ?? 'center'}`} style={style}>
-      <BlockImage className="banner__image" image={p.image} sizes="100vw" eager={block.order === 0} />
-      <div className="banner__overlay" />
+      <Backdrop image={p.image} overlayColor={p.overlayColor} overlayOpacity={p.overlayOpacity} eager={block.order === 0} />
       <div className="banner__content">
         {p.title && <h2 className="banner__title">{truncate(p.title, BANNER_TITLE_MAX)}</h2>}
         {p.copy && <p className="banner__copy">{truncate(p.copy, BANNER_COPY_MAX)}</p>}

@@ -9,7 +9,8 @@ describe('slide block', () => {
     expect(screen.getByRole('heading', { name: 'Summer drop' })).toBeTruthy();
     expect(screen.getByText('Linen blends')).toBeTruthy();
     const slide = container.querySelector<HTMLElement>('.slide')!;
-    expect(slide.style.getPropertyValue('--slide-overlay-opacity')).toBe('0.15');
+    // §3 default overlay opacity 0.15.
+    expect(slide.querySelector<HTMLElement>('.backdrop__overlay')!.style.opacity).toBe('0.15');
     expect(slide.style.getPropertyValue('--slide-text')).toBe('#ffffff');
     // The first slide loads at once; it is the page's first large image.
     expect(screen.getByRole('img', { name: 'Linen shirts' }).getAttribute('loading')).toBe('eager');

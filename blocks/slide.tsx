@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import type { BlockProps } from '../src/renderer/types';
 import type { SlideProperties } from '../src/core/generated/blockProperties';
-import { BlockImage } from '../src/renderer/BlockImage';
+import { Backdrop } from './shared/Backdrop';
 import { SafeLink } from '../src/renderer/SafeLink';
 import { BANNER_COPY_MAX, BANNER_TITLE_MAX, truncate } from '../src/core/text';
 import { textShadowCss } from '../src/renderer/style';
@@ -13,8 +13,6 @@ export default function Slide({ properties: p, block, children }: BlockProps<Sli
   const actionHref = action?.action || action?.href;
   const style = {
     '--slide-text': p.textColor || '#fff',
-    '--slide-overlay': p.overlayColor || '#000',
-    '--slide-overlay-opacity': p.overlayOpacity ?? 0.15,
     textAlign: p.textAlign ?? 'center',
     textShadow: textShadowCss(p.textShadow),
   } as CSSProperties;
@@ -22,8 +20,7 @@ export default function Slide({ properties: p, block, children }: BlockProps<Sli
   return (
     <div className={`slide slide--align-${p.textAlign ?? 'center'}`} style={style}>
       {/* The first slide is the page's first large image: load it at once; later ones are preloaded by the slideshow. */}
-      {p.image?.src && <BlockImage className="slide__image" image={p.image} sizes="100vw" eager={block.order === 0} />}
-      <div className="slide__overlay" />
+      <Backdrop image={p.image} overlayColor={p.overlayColor} overlayOpacity={p.overlayOpacity} eager={block.order === 0} />
       {(hasText || children) && (
         <div className="slide__content">
           {p.title && <h2 className="slide__title">{truncate(p.title, BANNER_TITLE_MAX)}</h2>}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestContext } from '../testing/testContext';
-import { TestClient } from './testClient';
+import { TestClient, createStoreOwner } from './testClient';
 import { DEMO_ACCOUNTS } from '../db/seed/demoAccounts';
 import { requireStoreAccess } from './guards';
 
@@ -26,10 +26,7 @@ beforeAll(async () => {
   // A probe route for the store guard the pages write API will use (routes can be added until the app is ready).
   t.app.get<{ Params: { id: string } }>(`${API}/test/stores/:id/`, async (request) => ({ user: requireStoreAccess(request, Number(request.params.id)).id }));
   // The owner of another store: signed up with a store, verified and EULA signed.
-  const signUp = await new TestClient(t.app, '192.0.2.250').post(`${API}/shop/customer/create/`, { ...OTHER, should_have_store: 1 });
-  expect(signUp.statusCode).toBe(201);
-  ids.otherStore = signUp.json().user.stores[0].divisionId;
-  await q('update users set verified_at = now(), eula_signed_at = now(), status = 0 where email = $1', [OTHER.email]);
+  ids.otherStore = await createStoreOwner(new TestClient(t.app, '192.0.2.250'), t.ctx.db, OTHER);
   ids.demo = (await q<{ id: number }>(`select id from divisions where code = 'demo'`))[0]!.id;
   ids.shopper = (await q<{ id: number }>('select id from users where email = $1', [SHOPPER.email]))[0]!.id;
   const page = async (url: string, published: boolean, properties: object) =>

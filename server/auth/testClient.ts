@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LightMyRequestResponse } from 'fastify';
 import { CSRF_COOKIE } from '../http/csrf';
+import type { Queryable } from '../db/database';
 
 /**
  * A browser-like client for API tests: keeps cookies (session and anti-forgery), echoes the XSRF token on
@@ -41,4 +42,15 @@ export class TestClient {
     const response = await this.post('/omnis/v3/dashboard/secure/login/', { email, password });
     if (response.statusCode !== 200 || !response.json<{ user?: unknown }>().user) throw new Error(`login ${email}: ${response.statusCode} ${response.body}`);
   }
+}
+
+/**
+ * The owner of another store, for authorisation tests: signs up with a store (through the API), then is marked
+ * verified with the EULA signed so only store access decides. Returns the new store's division id.
+ */
+export async function createStoreOwner(client: TestClient, db: Queryable, account: { email: string; password: string }): Promise<number> {
+  const signUp = await client.post('/omnis/v3/shop/customer/create/', { ...account, should_have_store: 1 });
+  if (signUp.statusCode !== 201) throw new Error(`sign-up ${account.email}: ${signUp.statusCode} ${signUp.body}`);
+  await db.query('update users set verified_at = now(), eula_signed_at = now(), status = 0 where email = $1', [account.email]);
+  return signUp.json<{ user: { stores: { divisionId: number }[] } }>().user.stores[0]!.divisionId;
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestContext } from '../../testing/testContext';
-import { TestClient } from '../../auth/testClient';
+import { TestClient, createStoreOwner } from '../../auth/testClient';
 import { DEMO_ACCOUNTS } from '../../db/seed/demoAccounts';
 import { pageWriteMessages } from '../../pages/writes';
 import { pageMessages } from './pages';
@@ -21,9 +21,7 @@ const newPage = (url: string, blocks: unknown[] = [{ uid: 'b1', type: 'textBlock
 
 beforeAll(async () => {
   t = await openTestContext();
-  const signUp = await client().post('/omnis/v3/shop/customer/create/', { ...OTHER, should_have_store: 1 });
-  ids.other = signUp.json().user.stores[0].divisionId;
-  await t.ctx.db.query('update users set verified_at = now(), eula_signed_at = now(), status = 0 where email = $1', [OTHER.email]);
+  ids.other = await createStoreOwner(client(), t.ctx.db, OTHER);
   const q = async (sql: string, params: unknown[]) => (await t.ctx.db.query<{ id: number }>(sql, params)).rows[0]!.id;
   ids.demo = await q(`select id from divisions where code = $1`, ['demo']);
   ids.demoHome = await q(`select id from pages where division_id = $1 and url = '/'`, [ids.demo]);

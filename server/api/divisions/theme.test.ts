@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestContext } from '../../testing/testContext';
-import { TestClient } from '../../auth/testClient';
+import { TestClient, createStoreOwner } from '../../auth/testClient';
 import { DEMO_ACCOUNTS } from '../../db/seed/demoAccounts';
 import { findStore } from '../../stores';
 import { customThemeName, themeMessages, type NamedThemeSummary } from './theme';
@@ -25,8 +25,7 @@ const store = async () => (await findStore(t.ctx.db, { division: String(demo) })
 
 beforeAll(async () => {
   t = await openTestContext();
-  await client().post('/omnis/v3/shop/customer/create/', { ...OTHER, should_have_store: 1 });
-  await t.ctx.db.query('update users set verified_at = now(), eula_signed_at = now(), status = 0 where email = $1', [OTHER.email]);
+  await createStoreOwner(client(), t.ctx.db, OTHER);
   demo = (await t.ctx.db.query<{ id: number }>(`select id from divisions where code = 'demo'`)).rows[0]!.id;
   owner = client();
   await owner.login(OWNER.email, OWNER.password);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestContext } from '../../testing/testContext';
-import { TestClient } from '../../auth/testClient';
+import { TestClient, createStoreOwner } from '../../auth/testClient';
 import { DEMO_ACCOUNTS } from '../../db/seed/demoAccounts';
 import { MAX_UPLOAD_BYTES, UPLOAD_CACHE_CONTROL, UPLOAD_CSP, isSafeSvg, uploadMessages, uploadSlug } from './uploads';
 
@@ -22,9 +22,7 @@ const svg = (body: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/sv
 
 beforeAll(async () => {
   t = await openTestContext();
-  const signUp = await client().post('/omnis/v3/shop/customer/create/', { ...OTHER, should_have_store: 1 });
-  otherDivision = signUp.json().user.stores[0].divisionId;
-  await t.ctx.db.query('update users set verified_at = now(), eula_signed_at = now(), status = 0 where email = $1', [OTHER.email]);
+  otherDivision = await createStoreOwner(client(), t.ctx.db, OTHER);
   demo = (await t.ctx.db.query<{ id: number }>(`select id from divisions where code = 'demo'`)).rows[0]!.id;
   owner = client();
   await owner.login(OWNER.email, OWNER.password);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestContext } from '../../testing/testContext';
-import { TestClient } from '../../auth/testClient';
+import { TestClient, createStoreOwner } from '../../auth/testClient';
 import { DEMO_ACCOUNTS } from '../../db/seed/demoAccounts';
 import { apiMessages } from '../../http/errors';
 import { statsMessages } from './stats';
@@ -53,12 +53,7 @@ async function order(
 
 beforeAll(async () => {
   t = await openTestContext();
-  const signUp = await client().post('/omnis/v3/shop/customer/create/', {
-    ...OTHER,
-    should_have_store: 1,
-  });
-  otherDivision = signUp.json().user.stores[0].divisionId;
-  await t.ctx.db.query('update users set verified_at = now(), eula_signed_at = now(), status = 0 where email = $1', [OTHER.email]);
+  otherDivision = await createStoreOwner(client(), t.ctx.db, OTHER);
   demo = (await t.ctx.db.query<{ id: number }>(`select id from divisions where code = 'demo'`)).rows[0]!.id;
   // Fern tee (tshirt, 1 print: cost 900), Evergreen hoodie (hoodie, 1 print: cost 1850).
   await order('paid', daysAgo(1), [{ product: 'fern-organic-tee', quantity: 2, price: 2500, tax: 833 }]);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, GENERIC_ERROR } from '../../lib/api';
-import { productHref } from '../../../blocks/commerce/catalogueApi';
+import { BasketLine } from './BasketLine';
 import { useBasket } from './store';
 import { BASKET_NOTICE, conversionLowersTotal, useCurrency } from '../currency/currency';
 import { Quantity } from '../catalogue/ProductPage';
@@ -59,16 +59,13 @@ export function BasketPage() {
         <>
           <ul className="basket__lines" aria-label="Basket items">
             {items.map((item) => (
-              <li className="basket__line" key={item.key}>
-                {item.image ? <img src={item.image} alt="" /> : <span aria-hidden="true" />}
-                <div>
-                  <Link className="basket__line-name" to={productHref(item.productUrl, item.productColor)}>
-                    {item.name}
-                  </Link>
-                  <p className="basket__line-meta">
-                    {[item.options.colour, item.options.size].filter(Boolean).join(' / ')} · {formatPrice(item.priceIncTax)} each
-                  </p>
-                  <Quantity
+              <BasketLine
+                key={item.key}
+                item={item}
+                meta={`${[item.options.colour, item.options.size].filter(Boolean).join(' / ')} · ${formatPrice(item.priceIncTax)} each`}
+                price={formatPrice(item.priceIncTax * item.quantity)}
+              >
+                <Quantity
                     label={`Quantity of ${item.name}`}
                     value={item.quantity}
                     max={item.stock ?? 999}
@@ -77,9 +74,7 @@ export function BasketPage() {
                   <button type="button" className="shop-link-button" onClick={() => void run(() => basket.remove(item.key))} aria-label={`Remove ${item.name}`}>
                     Remove
                   </button>
-                </div>
-                <span className="basket__line-total">{formatPrice(item.priceIncTax * item.quantity)}</span>
-              </li>
+              </BasketLine>
             ))}
           </ul>
           <div className="basket__summary">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { ApiError, GENERIC_ERROR } from '../../lib/api';
-import { productHref } from '../../../blocks/commerce/catalogueApi';
+import { BasketLine } from '../basket/BasketLine';
 import { itemOf, useBasket } from '../basket/store';
 import { useCurrency } from '../currency/currency';
 import { useFavouritesEnabled } from './enabled';
@@ -91,21 +91,16 @@ export function FavouritesPage() {
         <>
           <ul className="basket__lines" aria-label="Favourite items">
             {items.map((item) => (
-              <li className="basket__line" key={item.key}>
-                {item.image ? <img src={item.image} alt="" /> : <span aria-hidden="true" />}
-                <div>
-                  <Link className="basket__line-name" to={productHref(item.productUrl, item.productColor)}>
-                    {item.name}
-                  </Link>
-                  <p className="basket__line-meta">
-                    {[item.options.colour, item.options.size ?? 'Choose a size on the product page'].filter(Boolean).join(' / ')}
-                  </p>
-                  <button type="button" className="shop-link-button" disabled={busy} onClick={() => void run(() => basket.remove(item.key, 'favourites').then(() => undefined))} aria-label={`Remove ${item.name} from favourites`}>
+              <BasketLine
+                key={item.key}
+                item={item}
+                meta={[item.options.colour, item.options.size ?? 'Choose a size on the product page'].filter(Boolean).join(' / ')}
+                price={formatPrice(item.priceIncTax)}
+              >
+                <button type="button" className="shop-link-button" disabled={busy} onClick={() => void run(() => basket.remove(item.key, 'favourites').then(() => undefined))} aria-label={`Remove ${item.name} from favourites`}>
                     Remove
                   </button>
-                </div>
-                <span className="basket__line-total">{formatPrice(item.priceIncTax)}</span>
-              </li>
+              </BasketLine>
             ))}
           </ul>
           <div className="basket__summary">

@@ -1,0 +1,18 @@
+import { BlockImage, type ImageValue } from '../../src/renderer/BlockImage';
+import './backdrop.css';
+
+/** §3 default overlay opacity of banners and slides. */
+export const DEFAULT_OVERLAY_OPACITY = 0.15;
+
+/**
+ * A cover image behind a tinted overlay, filling its positioned parent (which needs `isolation: isolate` so the
+ * negative z-index layers stay inside it). Banners and slides draw their background with it.
+ */
+export function Backdrop({ image, overlayColor, overlayOpacity, eager }: { image?: ImageValue; overlayColor?: string; overlayOpacity?: number; eager: boolean }) {
+  return (
+    <>
+      {image?.src && <BlockImage className="backdrop__image" image={image} sizes="100vw" eager={eager} />}
+      <div className="backdrop__overlay" style={{ background: overlayColor || '#000', opacity: overlayOpacity ?? DEFAULT_OVERLAY_OPACITY }} />
+    </>
+  );
+}
