@@ -7,6 +7,7 @@ import { renderBenchmarks } from './render.bench';
 import { bundleBenchmarks } from './bundle.bench';
 import { builderBenchmarks } from './builder.bench';
 import { editorStoreBenchmarks } from './editorStore.bench';
+import { commerceBenchmarks } from './commerce.bench';
 
 const only = process.argv.slice(2);
 const suites: [string, () => Promise<Figure[]>][] = [
@@ -16,6 +17,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['bundle', bundleBenchmarks],
   ['builder', builderBenchmarks],
   ['editor', editorStoreBenchmarks],
+  ['commerce', commerceBenchmarks],
 ];
 
 console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores`);

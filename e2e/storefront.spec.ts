@@ -1,12 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-/** Collects console errors so a page that "looks fine" but logs errors still fails. */
-function watchConsole(page: Page) {
-  const errors: string[] = [];
-  page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
-  page.on('pageerror', (err) => errors.push(err.message));
-  return errors;
-}
+import { expect, test } from '@playwright/test';
+import { watchConsole } from './helpers/shop';
 
 test('the demo home page draws its blocks from the database in the store theme', async ({ page }) => {
   const errors = watchConsole(page);

@@ -15,7 +15,7 @@ import { uploadRoutes } from './api/media/uploads';
 import { themeRoutes } from './api/divisions/theme';
 import { seoRoutes } from './api/seo/sitemap';
 import { fontRoutes } from './api/fonts/fonts';
-import { renderPageHtml } from './seo/pageHtml';
+import { renderPage } from './seo/pageHtml';
 import { installAuth } from './auth/sessions';
 import { installAuthErrors } from './auth/errors';
 import { secureRoutes } from './api/secure/secure';
@@ -24,6 +24,7 @@ import { basketRoutes } from './api/basket/basket';
 import { searchRoutes } from './api/search/search';
 import { checkoutRoutes, commerceCsrfExempt } from './api/checkout/routes';
 import { statsRoutes } from './api/stats/stats';
+import { modelRoutes } from './api/models/models';
 import { mailFrom, smtpTransport, startMailDelivery } from './services/mail';
 
 export const API_BASE = '/omnis/v3';
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   searchRoutes(app, ctx);
   checkoutRoutes(app, ctx);
   statsRoutes(app, ctx);
+  modelRoutes(app, ctx);
 
   // Mail stays in the outbox unless SMTP_URL is set; then a poller delivers it (server/services/mail.ts).
   if (process.env.SMTP_URL) {
@@ -82,11 +84,12 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
     // Client routes fall back to the SPA; API paths, files and non-GETs get a JSON 404.
     const isPage = request.method === 'GET' && !url.startsWith('/omnis/') && !url.startsWith('/media/') && !/\.[a-z0-9]+$/i.test(url);
     if (isPage && indexHtml) {
-      const html = await renderPageHtml(ctx, indexHtml, { host: request.hostname, origin: `${request.protocol}://${request.host}`, path: url }).catch((error: unknown) => {
+      const { html, status } = await renderPage(ctx, indexHtml, { host: request.hostname, origin: `${request.protocol}://${request.host}`, path: url }).catch((error: unknown) => {
         request.log.error({ err: error }, 'head data failed; serving the bare app');
-        return indexHtml;
+        return { html: indexHtml, status: 200 };
       });
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      // An unknown product or collection is a 404 for crawlers too; the SPA still starts and shows it.
+      return reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
     }
     throw new ApiError(404, apiMessages.notFound);
   });

@@ -2,6 +2,7 @@ import type { Database } from './db/database';
 import type { SchemaRegistry } from '../src/core/schemas/registry';
 import type { ThemeService } from './themes';
 import type { CaptchaVerifier } from './services/captcha';
+import type { Payments } from './payments';
 
 /** What every route module is given: no globals, so tests build as many apps as they like. */
 export interface AppContext {
@@ -10,4 +11,6 @@ export interface AppContext {
   themes: ThemeService;
   /** Captcha checks for sign-up and login; unset → from the environment (RECAPTCHA_SECRET), else accept-all. */
   captcha?: CaptchaVerifier;
+  /** Payment processors; unset → from the environment (server/payments/index.ts). Tests put fakes here. */
+  payments?: Payments;
 }

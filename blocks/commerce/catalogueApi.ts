@@ -27,7 +27,5 @@ export const catalogueApi = {
   contact: '/omnis/v3/marketing/contact/',
 };
 
-/** Storefront addresses of catalogue things (§2.2 routes: /product/{product}/{colour?}). */
-export const productHref = (urlName: string, colour?: string | null) => `/product/${urlName}/${colour ? `${encodeURIComponent(colour)}/` : ''}`;
-export const collectionHref = (urlName: string) => `/collection/${urlName}/`;
+export { productHref, collectionHref } from '../../src/core/catalogue';
 export const blogHref = (url: string) => `/blog/${url}/`;

@@ -131,7 +131,7 @@ export const printCountOf = (designs: Record<string, unknown>) => ['front', 'bac
 export const isBlankSku = (sku: string) => sku.includes('BLANK');
 export const isCustomSku = (sku: string) => /^(GBro|STUSUB|FPD|API|CP)/.test(sku);
 
-/** One enabled product by urlName or numeric id, with colours, images, sizes and stock per size. */
+/** One enabled product by urlName or numeric id, with colours, images, shoppers' photos, sizes and stock per size. */
 export async function productDetail(db: Queryable, division: DivisionRef, key: string): Promise<ProductDetail | null> {
   const byId = /^\d{1,9}$/.test(key);
   const { rows } = await db.query<Row>(
@@ -141,7 +141,7 @@ export async function productDetail(db: Queryable, division: DivisionRef, key: s
   const p = rows[0];
   if (!p) return null;
   const id = p.id as number;
-  const [options, images, variants, collections] = await Promise.all([
+  const [options, images, variants, collections, ugc] = await Promise.all([
     db.query<Row>('select id, colour_name, colour_value, pro from product_options where product_id = $1 order by position, id', [id]),
     db.query<Row>('select option_id, src, alt_text, color from product_images where product_id = $1 order by position, id', [id]),
     db.query<Row>('select id, option_id, size, sku, stock from product_variants where product_id = $1 order by position, id', [id]),
@@ -150,6 +150,7 @@ export async function productDetail(db: Queryable, division: DivisionRef, key: s
        where pc.product_id = $1 order by c.position, c.id`,
       [id],
     ),
+    db.query<Row>('select src, alt_text, color from product_ugc_images where product_id = $1 order by position, id', [id]),
   ]);
   const toImage = (r: Row): ImageRef => ({ src: r.src as string, alt: (r.alt_text as string) || (p.name as string), color: (r.color as string | null) ?? null });
   const optionList: ProductOption[] = options.rows.map((o) => {
@@ -197,6 +198,7 @@ export async function productDetail(db: Queryable, division: DivisionRef, key: s
     collections: collections.rows.map((c) => ({ name: c.name as string, urlName: c.url_name as string })),
     image: defaultOption?.images[0] ?? allImages[0] ?? null,
     images: allImages,
+    ugcImages: ugc.rows.map(toImage),
     colours: optionList.map((o) => ({ text: o.colourName, value: o.colourValue })),
     options: optionList,
     sizes: allSizes.map((s) => ({ text: s, value: s })),
@@ -206,4 +208,21 @@ export async function productDetail(db: Queryable, division: DivisionRef, key: s
     isBlank: isBlankSku(sku),
     isCustom: isCustomSku(sku),
   };
+}
+
+/**
+ * §7 fetch-base-product: the enabled product of a store whose sku is `sku`, or that has a variant (colour + size)
+ * with that sku. A product sku wins over a variant sku. Returns its id, or null.
+ */
+export async function productIdBySku(db: Queryable, divisionId: number, sku: string): Promise<number | null> {
+  const { rows } = await db.query<{ id: number }>(
+    `select id from (
+       select p.id, 0 as rank from products p where p.division_id = $1 and p.enabled and p.sku = $2
+       union all
+       select p.id, 1 as rank from product_variants v join products p on p.id = v.product_id
+       where p.division_id = $1 and p.enabled and v.sku = $2
+     ) found order by rank, id limit 1`,
+    [divisionId, sku],
+  );
+  return rows[0]?.id ?? null;
 }

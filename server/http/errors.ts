@@ -28,6 +28,27 @@ export function fieldErrors(errors: ValidationError[]): Record<string, string[]>
   return out;
 }
 
+interface SchemaIssue {
+  instancePath?: string;
+  message?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * For routes declared with `attachValidation: true` that answer a failed schema check with 400 instead of the
+ * usual 422 (the §7 catalogue look-ups and models/fetch): `{ message, errors: { "/field": [...] } }`, a
+ * missing required property keyed by its own path.
+ */
+export function badRequest(validation: { validation?: SchemaIssue[] } | undefined): ApiError {
+  const errors: Record<string, string[]> = {};
+  for (const v of validation?.validation ?? []) {
+    const missing = v.keyword === 'required' && typeof v.params?.missingProperty === 'string' ? `/${v.params.missingProperty}` : '';
+    (errors[`${v.instancePath ?? ''}${missing}` || '/'] ??= []).push(v.message ?? 'is invalid');
+  }
+  return new ApiError(400, apiMessages.invalid, errors);
+}
+
 export function installErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | ApiError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof ApiError) {

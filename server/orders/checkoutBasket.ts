@@ -30,6 +30,10 @@ export const checkoutMessages = {
   shippingUnavailable: 'This shipping method is not available for the chosen country.',
   idempotencyKeyRequired: 'An Idempotency-Key header is required to place an order.',
   notPayable: 'This order cannot be paid.',
+  /** /pay/, PayPal capture or a replayed checkout of an order whose payment window passed (server/orders/expiry.ts). */
+  orderExpired: 'Oops... Looks like this order has expired. Please place your order again.',
+  /** A payment that arrived after expiry when the items were gone: nothing ships, the money goes back. */
+  refundDue: 'Oops... Looks like this order expired before your payment arrived and its items are no longer available. Your payment will be refunded.',
 } as const;
 
 export async function loadCheckoutLines(db: Queryable, basketId: string): Promise<CheckoutLine[]> {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { ApiError } from '../http/errors';
-import type { ChargeResult, PaymentInput, PaymentProcessor } from '../payments/types';
+import type { ChargeRequest, ChargeResult, PaymentInput, PaymentProcessor } from '../payments/types';
 import { paymentMessages } from '../payments/types';
 import { buildQuote, checkoutMessages, loadCheckoutLines, normaliseCountry, type CheckoutLine } from './checkoutBasket';
 import { logStatus, transitionOrder } from './stateMachine';
@@ -22,7 +22,8 @@ import type { Address } from '../../src/commerce/orders/types';
  *        succeeded → status paid (+ log), basket cleared, confirmation mail queued
  *        failed    → compensate step 5 (stock restored), status payment_failed (+ log); the basket is untouched
  *        pending   → (Stripe Payment Element / PayPal approval) the order stays to_be_paid holding its stock;
- *                    the signed webhook or the capture call finishes it
+ *                    the signed webhook or the capture call finishes it, or — when the payment window passes
+ *                    first — the expiry sweep (expiry.ts) moves it to expired and gives the stock back
  *
  * A processor that throws counts as a failed attempt. The only state outside our database is the processor's,
  * and it is keyed by our idempotency key, so a retry after a crash reaches the same charge.
@@ -59,6 +60,16 @@ export class UnavailableError extends ApiError {
 }
 
 export const newOrderHash = () => randomBytes(18).toString('base64url');
+
+/**
+ * Where a redirecting processor (PayPal) sends the shopper back: the order's pay page, which captures on
+ * `?paypal=return` and lands on the receipt, or shows the order still payable on `?paypal=cancel`.
+ */
+export function returnUrls(origin: string | null, hash: string): Pick<ChargeRequest, 'returnUrl' | 'cancelUrl'> {
+  if (!origin) return {};
+  const page = `${origin.replace(/\/+$/, '')}/pay/${encodeURIComponent(hash)}/`;
+  return { returnUrl: `${page}?paypal=return`, cancelUrl: `${page}?paypal=cancel` };
+}
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
@@ -128,6 +139,7 @@ export async function placeOrder(db: Database, processorFor: (payment: PaymentIn
         email: input.email,
         description: `Order #${orderId}`,
         payment: input.payment,
+        ...returnUrls(input.origin, hash),
       });
       if (result.outcome !== 'pending') await recordAttempt(tx, orderId, processor, input.payment, result, totals.total, null);
       if (result.reference) await tx.query('update orders set payment_reference = $2 where id = $1', [orderId, result.reference]);
@@ -204,9 +216,12 @@ export async function recordAttempt(
   );
 }
 
-/** to_be_paid → paid: status log, the ordered lines leave the basket, the confirmation mail is queued. */
-export async function markPaid(tx: Queryable, orderId: number, hash: string, userId: number | null, origin: string | null) {
-  await transitionOrder(tx, orderId, 'paid', { userId });
+/**
+ * to_be_paid → paid (or expired → paid once its stock is reserved again, with a note): status log, the ordered
+ * lines leave the basket, the confirmation mail is queued.
+ */
+export async function markPaid(tx: Queryable, orderId: number, hash: string, userId: number | null, origin: string | null, note: string | null = null) {
+  await transitionOrder(tx, orderId, 'paid', { userId, note });
   // Only the lines this order bought leave the basket (anything added since stays).
   await tx.query(
     `delete from basket_items bi using orders o
@@ -226,6 +241,8 @@ async function outcomeByKey(db: Queryable, divisionId: number, key: string): Pro
   if (!o) return null;
   const base = { orderId: o.id, hash: o.hash, status: o.status, replay: true };
   if (o.status === 'to_be_paid') return { kind: 'pending', ...base, reference: o.payment_reference, processor: o.payment_processor };
+  if (o.status === 'expired') return { kind: 'failed', ...base, message: checkoutMessages.orderExpired };
+  if (o.status === 'refund_due') return { kind: 'failed', ...base, message: checkoutMessages.refundDue };
   if (o.status === 'payment_failed' || o.status === 'cancelled') {
     const { rows: attempts } = await db.query<{ message: string }>('select message from payment_attempts where order_id = $1 order by id desc limit 1', [o.id]);
     return { kind: 'failed', ...base, message: attempts[0]?.message ?? paymentMessages.declined };

@@ -5,6 +5,9 @@ import { createStripeProcessor, Stripe, verifyStripeEvent } from './stripe';
 import { paymentMessages, type ChargeRequest } from './types';
 import { paymentsFrom } from './index';
 import { computeTotals } from '../orders/pricing';
+import { returnUrls } from '../orders/placeOrder';
+import { publicUrlFrom } from '../api/checkout/routes';
+import { StartupError } from '../db/database';
 
 const request = (payment: ChargeRequest['payment']): ChargeRequest => ({
   amount: 2500, currency: 'GBP', idempotencyKey: 'key-12345678', orderHash: 'h', orderId: 1, email: 'a@example.com', description: 'Order #1', payment,
@@ -63,6 +66,17 @@ describe('processor selection', () => {
   });
 });
 
+describe('PUBLIC_URL', () => {
+  it('is the origin links are built from; unset means the request origin; a bad value stops the server', () => {
+    expect(publicUrlFrom({})).toBeNull();
+    expect(publicUrlFrom({ PUBLIC_URL: 'https://shop.example.com/' })).toBe('https://shop.example.com');
+    expect(publicUrlFrom({ PUBLIC_URL: 'http://localhost:3000' })).toBe('http://localhost:3000');
+    for (const bad of ['shop.example.com', 'ftp://shop.example.com', 'https://shop.example.com/?a=1', 'https://example.com/store/']) {
+      expect(() => publicUrlFrom({ PUBLIC_URL: bad })).toThrow(StartupError);
+    }
+  });
+});
+
 describe('Stripe adapter', () => {
   it('creates a PaymentIntent with our idempotency key and hands back its client secret (no card data)', async () => {
     const calls: unknown[] = [];
@@ -116,6 +130,22 @@ describe('PayPal adapter (Orders v2 against a fake fetch)', () => {
     expect(calls[0]!.headers.authorization).toBe(`Basic ${Buffer.from('cid:csecret').toString('base64')}`);
     expect(calls[1]!.headers).toMatchObject({ authorization: 'Bearer A21', 'paypal-request-id': 'order-key-12345678' });
     expect(JSON.parse(calls[1]!.body!)).toEqual({ intent: 'CAPTURE', purchase_units: [{ reference_id: 'h', description: 'Order #1', amount: { currency_code: 'GBP', value: '25.00' } }] });
+  });
+
+  it('sends the shopper back to our pay page: return_url and cancel_url in payment_source.paypal.experience_context', async () => {
+    const { calls, client } = fakePayPal();
+    const urls = returnUrls('https://shop.example.com', 'h4sh_abcdefghijklmnop');
+    expect(urls).toEqual({
+      returnUrl: 'https://shop.example.com/pay/h4sh_abcdefghijklmnop/?paypal=return',
+      cancelUrl: 'https://shop.example.com/pay/h4sh_abcdefghijklmnop/?paypal=cancel',
+    });
+    expect(returnUrls(null, 'h')).toEqual({});
+    await createPayPalProcessor(client).charge({ ...request({ method: 'wallet' }), ...urls });
+    const body = JSON.parse(calls[1]!.body!) as Record<string, unknown>;
+    expect(body.payment_source).toEqual({
+      paypal: { experience_context: { return_url: urls.returnUrl, cancel_url: urls.cancelUrl, user_action: 'PAY_NOW' } },
+    });
+    expect(body.purchase_units).toEqual([{ reference_id: 'h', description: 'Order #1', amount: { currency_code: 'GBP', value: '25.00' } }]);
   });
 
   it('captures: COMPLETED succeeds (token reused), a declined instrument fails with its description', async () => {

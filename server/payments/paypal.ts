@@ -2,8 +2,10 @@ import { paymentMessages, type ChargeRequest, type ChargeResult, type PaymentPro
 
 /**
  * PayPal wallet adapter (used when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set): Orders v2 REST through
- * fetch. `charge` creates a PayPal order and answers its approval link; after the shopper approves on PayPal,
- * `capture` takes the money. PAYPAL_API_BASE picks the environment (sandbox unless set).
+ * fetch. `charge` creates a PayPal order whose experience_context sends the shopper back to our pay page
+ * (/pay/{order}/?paypal=return or ?paypal=cancel) and answers its approval link; after the shopper approves on
+ * PayPal and returns, `capture` takes the money (server/orders/payOrder.ts capturePayPalPayment).
+ * PAYPAL_API_BASE picks the environment (sandbox unless set).
  */
 export interface PayPalConfig {
   clientId: string;
@@ -62,12 +64,18 @@ export function createPayPalClient(config: PayPalConfig, fetchFn: Fetch = fetch 
   }
 
   return {
-    async createOrder(request: { amount: number; currency: string; reference: string; requestId: string; description: string }) {
+    async createOrder(request: { amount: number; currency: string; reference: string; requestId: string; description: string; returnUrl?: string; cancelUrl?: string }) {
       const { ok, status, body } = await call(
         '/v2/checkout/orders',
         {
           intent: 'CAPTURE',
           purchase_units: [{ reference_id: request.reference, description: request.description.slice(0, 127), amount: money(request.amount, request.currency) }],
+          // Where PayPal sends the shopper back (it appends ?token={PayPal order id}&PayerID=…): our pay page
+          // captures on return and shows the order still payable on cancel. PAY_NOW: returning completes the
+          // purchase, there is no review step on our side.
+          ...(request.returnUrl && request.cancelUrl
+            ? { payment_source: { paypal: { experience_context: { return_url: request.returnUrl, cancel_url: request.cancelUrl, user_action: 'PAY_NOW' } } } }
+            : {}),
         },
         request.requestId,
       );
@@ -97,6 +105,8 @@ export function createPayPalProcessor(client: PayPalClient): PaymentProcessor {
         reference: request.orderHash,
         requestId: `order-${request.idempotencyKey}`,
         description: request.description,
+        returnUrl: request.returnUrl,
+        cancelUrl: request.cancelUrl,
       });
       return { outcome: 'pending', reference: order.id, message: paymentMessages.pending, approveUrl: order.approveUrl };
     },

@@ -23,6 +23,10 @@ export interface ChargeRequest {
   email: string;
   description: string;
   payment: PaymentInput;
+  /** Our pay page for the order, where a redirecting processor (PayPal) sends the shopper after approving… */
+  returnUrl?: string;
+  /** …or after cancelling on its side. */
+  cancelUrl?: string;
 }
 
 export type ChargeResult =

@@ -7,6 +7,8 @@ import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import type { FastifyInstance } from 'fastify';
 import { isSafeCssValue, renderPageHtml, renderThemeHead } from './pageHtml';
+import { buildScreenHeadData, collectionScreen, productScreen, renderHeadHtml } from '../../src/core/head';
+import type { CollectionSummary, Paginated, ProductDetail, ProductSummary } from '../../src/core/catalogue';
 import { fontSlug } from '../../src/app/fonts';
 import type { FontCatalogue } from '../api/fonts/catalogue';
 import type { StoreTheme } from '../../src/core/storeData';
@@ -56,6 +58,95 @@ it('other pages get their own head; the gallery lists its FAQ; unknown paths are
   const missing = await get('/no-such-page/');
   expect(missing.body).toContain('<title>Page not found | Fern &amp; Thread</title>');
   expect(missing.body).toContain('name="robots" content="noindex"');
+});
+
+describe('product and collection pages (the first response has their real head)', () => {
+  const ORIGIN = 'http://localhost:3000';
+  const api = async <T,>(url: string) => (await get(url)).json() as T;
+  const divisionId = async () => (await api<{ state: { subdomain: { division: { id: number } } } }>('/omnis/v3/frontend/getStoreCoreData/json/')).state.subdomain.division.id;
+  const headOf = (html: string) => /<title>[\s\S]*?(?=\n\s*<style data-head>)/.exec(html)?.[0];
+  const meta = (html: string, key: string) => new RegExp(`<meta data-head (?:name|property)="${key}" content="([^"]*)">`).exec(html)?.[1];
+
+  it('GET /product/<urlName>/ carries the product title, description, canonical, og:type product, its image and Product JSON-LD', async () => {
+    const res = await get('/product/fern-organic-tee/');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<title>Fern Organic Tee | Fern &amp; Thread</title>');
+    expect(res.body).toContain('<link data-head rel="canonical" href="http://localhost:3000/product/fern-organic-tee/">');
+    expect(meta(res.body, 'description')).toBe('Our bestselling tee: soft 100% organic cotton with a hand-drawn fern on the chest.');
+    expect(meta(res.body, 'og:type')).toBe('product');
+    expect(meta(res.body, 'og:title')).toBe('Fern Organic Tee');
+    expect(meta(res.body, 'og:image')).toBe('http://localhost:3000/media/mockup/tshirt/f5f3ec/fern.svg');
+    const data = jsonLd(res.body);
+    expect(data.map((d) => d['@type'])).toEqual(['Product', 'BreadcrumbList']);
+    const validUntil = new Date();
+    validUntil.setUTCFullYear(validUntil.getUTCFullYear() + 1);
+    expect(data[0]).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Fern Organic Tee',
+      description: 'Our bestselling tee: soft 100% organic cotton with a hand-drawn fern on the chest.',
+      sku: 'FT-001',
+      image: ['http://localhost:3000/media/mockup/tshirt/f5f3ec/fern.svg'],
+      brand: { '@type': 'Brand', name: 'Fern & Thread' },
+      offers: {
+        '@type': 'Offer',
+        url: 'http://localhost:3000/product/fern-organic-tee/',
+        price: '25.00',
+        priceCurrency: 'GBP',
+        priceValidUntil: validUntil.toISOString().slice(0, 10), // §9: valid one year
+        availability: 'https://schema.org/InStock',
+      },
+    });
+    expect(res.body).not.toContain('name="robots"');
+  });
+
+  it('is exactly the head the product page applies from the §7 product payload (same pure builder)', async () => {
+    const division = await divisionId();
+    const product = await api<ProductDetail>(`/omnis/v3/division/${division}/products/tidal-tee/`);
+    for (const [path, colour] of [['/product/tidal-tee/', null], ['/product/tidal-tee/navy/', 'navy']] as const) {
+      const res = await get(path);
+      const screen = productScreen(ORIGIN, product, { colour, currency: 'GBP', today: new Date() });
+      expect(headOf(res.body)).toBe(renderHeadHtml(buildScreenHeadData(ORIGIN, 'Fern & Thread', screen)));
+    }
+    // The colour in the address (any case) picks its picture and gives the canonical colour address; the sale price is offered.
+    const navy = await get('/product/tidal-tee/navy/');
+    expect(navy.body).toContain('<link data-head rel="canonical" href="http://localhost:3000/product/tidal-tee/Navy/">');
+    expect(meta(navy.body, 'og:image')).toBe('http://localhost:3000/media/mockup/tshirt/1e2a44/wave.svg');
+    expect(jsonLd(navy.body)[0].offers.price).toBe('19.00');
+  });
+
+  it('GET /collection/<urlName>/ carries its title, description, canonical and its first page as an ItemList', async () => {
+    const division = await divisionId();
+    const res = await get('/collection/t-shirts/');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>T-Shirts | Fern &amp; Thread</title>');
+    expect(meta(res.body, 'description')).toBe('Organic cotton tees, printed to order in our renewable-powered factory.');
+    expect(res.body).toContain('<link data-head rel="canonical" href="http://localhost:3000/collection/t-shirts/">');
+    const [list] = jsonLd(res.body);
+    expect(list['@type']).toBe('ItemList');
+    // The products the collection page shows first, in the same order.
+    const shown = await api<Paginated<ProductSummary>>(`/omnis/v3/division/${division}/products/?collection=t-shirts&limit=24`);
+    expect(list.itemListElement.map((i: { name: string }) => i.name)).toEqual(shown.data.map((p) => p.name));
+    expect(list.itemListElement[0]).toEqual({ '@type': 'ListItem', position: 1, name: 'Fern Organic Tee', url: 'http://localhost:3000/product/fern-organic-tee/', image: 'http://localhost:3000/media/mockup/tshirt/f5f3ec/fern.svg' });
+    const { data: collections } = await api<{ data: CollectionSummary[] }>(`/omnis/v3/collections/get/${division}/`);
+    const screen = collectionScreen(ORIGIN, collections.find((c) => c.urlName === 't-shirts')!, shown.data);
+    expect(headOf(res.body)).toBe(renderHeadHtml(buildScreenHeadData(ORIGIN, 'Fern & Thread', screen)));
+  });
+
+  it.each([
+    ['/product/no-such-tee/', 'Product not found'],
+    ['/product/fern_organic;tee/', 'Product not found'],
+    ['/collection/no-such-collection/', 'Collection not found'],
+  ])('answers %s with 404 and a noindex not-found head', async (path, title) => {
+    const res = await get(path);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/); // still the app, which shows the not-found screen
+    expect(res.body).toContain(`<title>${title} | Fern &amp; Thread</title>`);
+    expect(res.body).toContain('<meta data-head name="robots" content="noindex">');
+    expect(jsonLd(res.body)).toEqual([]);
+    expect(res.body).toContain('<div id="root">');
+  });
 });
 
 describe('first paint in the theme (no flash of unthemed content)', () => {

@@ -1,34 +1,74 @@
 import type { AppContext } from '../context';
 import { resolveStoreTheme } from '../themes';
-import { buildHeadData, renderHeadHtml, type HeadProduct } from '../../src/core/head';
+import { buildHeadData, buildScreenHeadData, collectionScreen, notFoundScreen, productScreen, renderHeadHtml, type HeadData, type HeadProduct } from '../../src/core/head';
 import { walkBlocks } from '../../src/core/blocks/tree';
 import { normalisePath } from '../../src/core/routes';
-import type { ProductSort } from '../../src/core/catalogue';
+import { COLLECTION_PAGE_SIZE, productHref, type ProductSort } from '../../src/core/catalogue';
+import { DEFAULT_CURRENCY } from '../../src/core/currency';
 import type { BlockData, PageDocument, StoreTheme } from '../../src/core/storeData';
 import { listPages } from '../pages/repository';
 import { findStore, type Store } from '../stores';
-import { listProducts } from '../catalogue/products';
-import { collectionIdByUrlName } from '../catalogue/collections';
+import { listProducts, productDetail } from '../catalogue/products';
+import { collectionIdByUrlName, listCollections } from '../catalogue/collections';
 import { fontCatalogue, type FontCatalogue } from '../api/fonts/catalogue';
 import { fontUrl, FONT_WEIGHTS, type FontWeight } from '../../src/app/fonts';
 
 const NOT_FOUND_URL = '/404/';
 
+/** The first response of a storefront address: the SPA's index.html with the head written in, and its status. */
+export interface PageHtml {
+  html: string;
+  status: 200 | 404;
+}
+
+interface PageAddress {
+  host: string;
+  origin: string;
+  path: string;
+}
+
+/** /product/{product}/{colour?} and /collection/{collection}/ (§2.2), matched as the SPA's router does. */
+const PRODUCT_PATH = /^\/product\/([^/]+)(?:\/([^/]+))?\/?$/;
+const COLLECTION_PATH = /^\/collection\/([^/]+)\/?$/;
+/** Product and collection keys the §7 calls accept. */
+const KEY = /^[A-Za-z0-9-]{1,200}$/;
+
+const decode = (segment: string) => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+};
+
 /**
  * The SPA's index.html with the head data of the store page at `path` written in (§2.2), so crawlers that
  * run no JavaScript still get title, description, canonical, Open Graph and JSON-LD; plus the store theme's CSS
  * variables, @font-face rules and font preloads (renderThemeHead), so the first paint is already in its colours.
+ * Product and collection pages get the head their screens apply (the same pure builders), and 404 when the
+ * product or collection does not exist.
  */
-export async function renderPageHtml(ctx: AppContext, indexHtml: string, opts: { host: string; origin: string; path: string }): Promise<string> {
+export async function renderPageHtml(ctx: AppContext, indexHtml: string, opts: PageAddress): Promise<string> {
+  return (await renderPage(ctx, indexHtml, opts)).html;
+}
+
+/** renderPageHtml with the response status: 404 for an unknown product or collection, else 200. */
+export async function renderPage(ctx: AppContext, indexHtml: string, opts: PageAddress): Promise<PageHtml> {
   const store = await findStore(ctx.db, { host: opts.host });
-  if (!store) return indexHtml;
+  if (!store) return { html: indexHtml, status: 200 };
   // First paint already in the theme's colours and fonts: no flash of unthemed content before the SPA starts.
   const themeHead = renderThemeHead(await resolveStoreTheme(ctx, store));
+  // A function replacement: "$&" or "$'" in a title must stay literal text.
+  const withHead = (head: HeadData) => indexHtml.replace(/<title>[\s\S]*?<\/title>/, () => `${renderHeadHtml(head)}\n    ${themeHead}`);
+
+  const screen = await catalogueScreen(ctx, store, opts.origin, opts.path.split(/[?#]/)[0] ?? '/');
+  if (screen) return { html: withHead(buildScreenHeadData(opts.origin, store.company.name, screen.head)), status: screen.status };
+
   const pages = (await listPages(ctx.db, store.id)).filter((p) => p.published);
   const wanted = normalisePath(opts.path);
   const page = pages.find((p) => normalisePath(p.url) === wanted);
   const shown = page ?? pages.find((p) => p.url === NOT_FOUND_URL);
-  if (!shown) return indexHtml.replace(/<\/title>/, () => `</title>\n    ${themeHead}`);
+  if (!shown) return { html: indexHtml.replace(/<\/title>/, () => `</title>\n    ${themeHead}`), status: 200 };
   const head = buildHeadData({
     origin: opts.origin,
     companyName: store.company.name,
@@ -46,8 +86,31 @@ export async function renderPageHtml(ctx: AppContext, indexHtml: string, opts: {
     isNotFound: !page || shown.url === NOT_FOUND_URL,
     products: await productsOfGrids(ctx, store, shown),
   });
-  // A function replacement: "$&" or "$'" in a page title must stay literal text.
-  return indexHtml.replace(/<title>[\s\S]*?<\/title>/, () => `${renderHeadHtml(head)}\n    ${themeHead}`);
+  return { html: withHead(head), status: 200 };
+}
+
+/** The head of a product or collection address, from the same data the §7 calls give the SPA; null for other paths. */
+async function catalogueScreen(ctx: AppContext, store: Store, origin: string, path: string) {
+  const division = { id: store.id, companyName: store.company.name, domains: [] };
+  const product = PRODUCT_PATH.exec(path);
+  if (product) {
+    const key = decode(product[1]!);
+    const colour = product[2] === undefined ? null : decode(product[2]);
+    const valid = key !== null && KEY.test(key) && (product[2] === undefined || colour !== null);
+    const found = valid ? await productDetail(ctx.db, division, key) : null;
+    if (!found) return { head: notFoundScreen('product', path), status: 404 as const };
+    return { head: productScreen(origin, found, { colour, currency: DEFAULT_CURRENCY, today: new Date() }), status: 200 as const };
+  }
+  const collection = COLLECTION_PATH.exec(path);
+  if (collection) {
+    const urlName = decode(collection[1]!);
+    const found = urlName ? (await listCollections(ctx.db, store.id)).find((c) => c.urlName === urlName) : undefined;
+    if (!found) return { head: notFoundScreen('collection', path), status: 404 as const };
+    // The collection page's first page, in its default order (best sellers first).
+    const { data } = await listProducts(ctx.db, division, { collectionId: found.id, sort: 'bestsellerOrder', removeDuplicates: true, page: 1, perPage: COLLECTION_PAGE_SIZE });
+    return { head: collectionScreen(origin, found, data), status: 200 as const };
+  }
+  return null;
 }
 
 /** Custom property names and values allowed into the inline <style>: values come from store data. */
@@ -104,5 +167,5 @@ async function productsOfGrids(ctx: AppContext, store: Store, page: PageDocument
     { id: store.id, companyName: store.company.name, domains: [] },
     { collectionId, sort: p.sortBy ?? 'bestsellerOrder', removeDuplicates: true, page: 1, perPage: Math.min(p.limit ?? 4, 100) },
   );
-  return data.map((product) => ({ name: product.name, url: `/product/${product.urlName}/`, image: product.image?.src }));
+  return data.map((product) => ({ name: product.name, url: productHref(product.urlName), image: product.image?.src }));
 }

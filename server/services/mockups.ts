@@ -56,17 +56,23 @@ export function isScene(v: string): v is Scene {
 }
 export const isHexColour = (v: string) => HEX.test(v);
 
-export function garmentSvg(garment: Garment, colourHex: string, print: Print): string {
-  const ink = inkFor(colourHex);
+const GARMENT_DEFS = `<linearGradient id="shade" x1="0" x2="1"><stop offset="0" stop-color="#000" stop-opacity=".10"/><stop offset=".5" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".12"/></linearGradient>`;
+
+/** The tinted garment with its print, on a 500 × 500 canvas (needs GARMENT_DEFS). */
+function garmentArt(garment: Garment, colourHex: string, print: Print): string {
   const y = garment === 'tote' ? 50 : 0;
+  return `<path d="${SILHOUETTES[garment]}" fill="#${colourHex}" stroke="#000" stroke-opacity=".15" stroke-width="2" fill-rule="evenodd"/>
+<path d="${SILHOUETTES[garment]}" fill="url(#shade)" fill-rule="evenodd"/>
+<g transform="translate(0 ${y})">${PRINT_ART[print](inkFor(colourHex))}</g>`;
+}
+
+export function garmentSvg(garment: Garment, colourHex: string, print: Print): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 500 500" width="1000" height="1000" role="img">
 <defs><radialGradient id="bg" cx=".5" cy=".45" r=".75"><stop offset="0" stop-color="#f7f6f2"/><stop offset="1" stop-color="#e6e3dc"/></radialGradient>
-<linearGradient id="shade" x1="0" x2="1"><stop offset="0" stop-color="#000" stop-opacity=".10"/><stop offset=".5" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".12"/></linearGradient></defs>
+${GARMENT_DEFS}</defs>
 <rect width="500" height="500" fill="url(#bg)"/>
 <ellipse cx="250" cy="462" rx="170" ry="14" fill="#000" opacity=".08"/>
-<path d="${SILHOUETTES[garment]}" fill="#${colourHex}" stroke="#000" stroke-opacity=".15" stroke-width="2" fill-rule="evenodd"/>
-<path d="${SILHOUETTES[garment]}" fill="url(#shade)" fill-rule="evenodd"/>
-<g transform="translate(0 ${y})">${PRINT_ART[print](ink)}</g>
+${garmentArt(garment, colourHex, print)}
 </svg>`;
 }
 
@@ -87,6 +93,34 @@ export function sceneSvg(scene: Scene): string {
 <path d="M0 470 Q300 330 620 430 T1240 400 T1920 420 L1920 768 L0 768 Z" fill="${far}"/>
 <path d="M0 560 Q360 440 760 540 T1500 520 T1920 540 L1920 768 L0 768 Z" fill="${mid}"/>
 <path d="M0 650 Q420 560 900 650 T1920 630 L1920 768 L0 768 Z" fill="${near}"/>
+</svg>`;
+}
+
+/**
+ * A shopper's photo of their garment (§3 ugcImages) for the demo store: the garment pegged on a washing line
+ * outdoors, in one of the banner landscapes, square (600 × 600) and slightly tilted like a snapshot.
+ */
+export function communitySvg(scene: Scene, garment: Garment, colourHex: string, print: Print): string {
+  const [sky, far, mid, near] = SCENE_PALETTES[scene];
+  const tilt = ((parseInt(colourHex.slice(0, 2), 16) + SCENES.indexOf(scene) * 37) % 9) - 4;
+  // Tote handles hang on the line; garments hang by the shoulders.
+  const hang = garment === 'tote' ? 'translate(100 64) scale(0.8)' : 'translate(87.5 82) scale(0.85)';
+  const pegs = garment === 'tote' ? [300] : [240, 360];
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 600" width="1200" height="1200" role="img">
+<defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${sky}"/><stop offset="1" stop-color="#ffffff"/></linearGradient>
+<radialGradient id="vignette" cx=".5" cy=".45" r=".75"><stop offset=".6" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".22"/></radialGradient>
+${GARMENT_DEFS}</defs>
+<rect width="600" height="600" fill="url(#sky)"/>
+<circle cx="515" cy="215" r="40" fill="#fff" opacity=".7"/>
+<path d="M0 340 Q120 280 260 320 T520 300 T600 310 L600 600 L0 600 Z" fill="${far}"/>
+<path d="M0 420 Q160 360 330 410 T600 400 L600 600 L0 600 Z" fill="${mid}"/>
+<path d="M0 500 Q200 450 420 500 T600 490 L600 600 L0 600 Z" fill="${near}"/>
+<g transform="rotate(${tilt} 300 300)">
+<path d="M-20 100 Q300 140 620 100" stroke="#5b4a3a" stroke-width="3" fill="none"/>
+<g transform="${hang}">${garmentArt(garment, colourHex, print)}</g>
+${pegs.map((x) => `<rect x="${x - 5}" y="108" width="10" height="28" rx="2" fill="#c8a16a" stroke="#7a5b35" stroke-width="1.5"/>`).join('')}
+</g>
+<rect width="600" height="600" fill="url(#vignette)"/>
 </svg>`;
 }
 

@@ -1,13 +1,20 @@
 /**
  * Catalogue and blog payloads of the §7 calls, shared by the API that builds them and the blocks that
- * read them. Types only, so the server's `import type` pulls no browser code (and vice versa).
- * Money is integer minor units of the store currency.
+ * read them, plus the storefront addresses of catalogue things. Types and pure functions only, so the server
+ * pulls no browser code (and vice versa). Money is integer minor units of the store currency.
  */
 
 import type { BlockPartsProductSort } from '../../src/core/generated/blockProperties';
 
 /** Product orders of schemas/entities/blockParts.json#/$defs/productSort. */
 export type ProductSort = BlockPartsProductSort;
+
+/** Storefront addresses of catalogue things (§2.2 routes: /product/{product}/{colour?}, /collection/{collection}/). */
+export const productHref = (urlName: string, colour?: string | null) => `/product/${urlName}/${colour ? `${encodeURIComponent(colour)}/` : ''}`;
+export const collectionHref = (urlName: string) => `/collection/${urlName}/`;
+
+/** Products per page of a collection page; its first page (best sellers first) is also its ItemList head data. */
+export const COLLECTION_PAGE_SIZE = 24;
 
 export interface ImageRef {
   src: string;
@@ -81,6 +88,8 @@ export interface ProductDetail extends Omit<ProductSummary, 'colour'> {
   designs: Record<string, unknown>;
   collections: { name: string; urlName: string }[];
   images: ImageRef[];
+  /** §3 ugcImages: shoppers' photos of the product, shown in the product page's community section. */
+  ugcImages: ImageRef[];
   options: ProductOption[];
   /** Every size offered by any colour, in size order (§3 size option: text, value). */
   sizes: { text: string; value: string }[];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildHeadData, plainText, renderHeadHtml, type HeadInput } from './head';
+import { buildHeadData, buildScreenHeadData, collectionScreen, notFoundScreen, plainText, productScreen, renderHeadHtml, type HeadInput } from './head';
+import type { ProductDetail, ProductSummary } from './catalogue';
 import type { BlockData } from './storeData';
 
 const block = (type: string, properties: Record<string, unknown>, items: BlockData[] = []): BlockData => ({
@@ -83,5 +84,70 @@ describe('head data (§2.2)', () => {
 
   it('plainText strips tags and decodes the common entities', () => {
     expect(plainText('<p>Fish &amp; <i>chips</i>&nbsp;now</p>')).toBe('Fish & chips now');
+  });
+});
+
+const option = (colourName: string, hex: string, quantity: number) => ({
+  id: hex.length,
+  colourName,
+  colourValue: `#${hex}`,
+  pro: false,
+  thumbnail: `/media/mockup/tshirt/${hex}/fern.svg`,
+  images: [{ src: `/media/mockup/tshirt/${hex}/fern.svg`, alt: colourName, color: `#${hex}` }],
+  sizes: [{ size: 'M', sku: `X-${hex}-M`, variantId: 1, quantity }],
+  stock: { M: { quantity } },
+});
+const tee = (over: Partial<ProductDetail> = {}): ProductDetail => ({
+  id: 1, uuid: 'u', urlName: 'fern-tee', name: 'Fern Tee', description: '<p>Soft &amp; <b>organic</b> cotton.</p>', price: 2500, salePrice: null, onSale: false,
+  image: null, colours: [], manufacturer: { name: 'Fern & Thread' }, reviews: { count: 0, average: null }, sku: 'FT-001', metaTitle: null, metaDescription: null,
+  type: 'tshirt', gender: 'unisex', vatRate: 1, enableAddToCart: true, defaultColour: 'Forest Green', tags: [], designs: {}, collections: [], images: [], ugcImages: [],
+  options: [option('Natural White', 'f5f3ec', 0), option('Forest Green', '2f5d3a', 3)], sizes: [], printCount: 1, isBlank: false, isCustom: false,
+  ...over,
+});
+const today = new Date('2026-03-01T12:00:00Z');
+
+describe('product and collection screens (one builder for the server\'s first response and the SPA)', () => {
+  it('a product: its title, description, og:type product, the default colour\'s picture and a Product with its offer', () => {
+    const head = buildScreenHeadData('https://shop.example', 'Fern & Thread', productScreen('https://shop.example', tee(), { colour: null, currency: 'GBP', today }));
+    expect(head.title).toBe('Fern Tee | Fern & Thread');
+    expect(meta(head, 'description')?.content).toBe('Soft & organic cotton.');
+    expect(meta(head, 'og:type')?.content).toBe('product');
+    expect(meta(head, 'og:image')?.content).toBe('https://shop.example/media/mockup/tshirt/2f5d3a/fern.svg');
+    expect(meta(head, 'canonical')?.href).toBe('https://shop.example/product/fern-tee/');
+    expect(types(head)).toEqual(['Product', 'BreadcrumbList']);
+    expect(head.jsonLd[0]).toEqual({
+      '@context': 'https://schema.org', '@type': 'Product', name: 'Fern Tee', description: 'Soft & organic cotton.', sku: 'FT-001',
+      image: ['https://shop.example/media/mockup/tshirt/2f5d3a/fern.svg'], brand: { '@type': 'Brand', name: 'Fern & Thread' },
+      offers: { '@type': 'Offer', url: 'https://shop.example/product/fern-tee/', price: '25.00', priceCurrency: 'GBP', priceValidUntil: '2027-03-01', availability: 'https://schema.org/InStock' },
+    });
+  });
+
+  it('the colour in the address (any case) picks its picture and canonical; meta fields, sale price and stock are used', () => {
+    const screen = productScreen('https://shop.example', tee({ metaTitle: 'Organic fern tee', metaDescription: 'Meta', salePrice: 1900, options: [option('Natural White', 'f5f3ec', 0)] }), { colour: 'natural white', currency: 'GBP', today });
+    expect(screen).toMatchObject({ url: '/product/fern-tee/Natural%20White/', title: 'Organic fern tee', description: 'Meta', image: '/media/mockup/tshirt/f5f3ec/fern.svg' });
+    expect(screen.jsonLd![0]).toMatchObject({ color: 'Natural White', offers: { price: '19.00', availability: 'https://schema.org/OutOfStock', url: 'https://shop.example/product/fern-tee/Natural%20White/' } });
+    // An unknown colour reads as none; a long description is cut with an ellipsis at 160 characters.
+    const long = productScreen('https://shop.example', tee({ description: 'word '.repeat(60) }), { colour: 'purple', currency: 'JPY', today });
+    expect(long.url).toBe('/product/fern-tee/');
+    expect(long.description).toHaveLength(160);
+    expect(long.description!.endsWith('…')).toBe(true);
+    expect(long.jsonLd![0]).toMatchObject({ offers: { price: '2500', priceCurrency: 'JPY' } });
+  });
+
+  it('a collection: name, description, banner and its products as an ItemList; not found: noindex without structured data', () => {
+    const products = [{ name: 'Fern Tee', urlName: 'fern-tee', image: { src: '/media/x.svg', alt: '', color: null } }, { name: 'Bare Tee', urlName: 'bare-tee', image: null }] as ProductSummary[];
+    const head = buildScreenHeadData('https://shop.example', 'Fern & Thread', collectionScreen('https://shop.example', { name: 'T-Shirts', urlName: 't-shirts', description: 'Tees', banner: null }, products));
+    expect(head.title).toBe('T-Shirts | Fern & Thread');
+    expect(meta(head, 'canonical')?.href).toBe('https://shop.example/collection/t-shirts/');
+    expect(meta(head, 'og:type')?.content).toBe('website');
+    expect(head.jsonLd[0]!.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Fern Tee', url: 'https://shop.example/product/fern-tee/', image: 'https://shop.example/media/x.svg' },
+      { '@type': 'ListItem', position: 2, name: 'Bare Tee', url: 'https://shop.example/product/bare-tee/' },
+    ]);
+    const missing = buildScreenHeadData('https://shop.example', 'Fern & Thread', notFoundScreen('collection', '/collection/nope/'));
+    expect(missing.title).toBe('Collection not found | Fern & Thread');
+    expect(meta(missing, 'robots')?.content).toBe('noindex');
+    expect(missing.jsonLd).toEqual([]);
+    expect(buildScreenHeadData('https://shop.example', 'Fern & Thread', notFoundScreen('product', '/product/nope/')).title).toBe('Product not found | Fern & Thread');
   });
 });

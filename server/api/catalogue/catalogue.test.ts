@@ -221,6 +221,73 @@ describe('POST /omnis/v3/products/fetch/', () => {
   });
 });
 
+describe('GET /omnis/v3/products/fetch-base-product/', () => {
+  const URL = '/omnis/v3/products/fetch-base-product/';
+  const fetchProducts = async (id: number) =>
+    (await app.inject({ method: 'POST', url: '/omnis/v3/products/fetch/', payload: { product_ids: [id] }, headers: { cookie: csrf.cookie, 'x-csrf-token': csrf.token } })).json() as {
+      products: ProductSummary[];
+    };
+
+  it('finds the product by its sku, in the shape products/fetch returns', async () => {
+    const { rows } = await ctx.db.query<{ id: number; sku: string }>("select id, sku from products where url_name = 'evergreen-hoodie'");
+    const { status, body } = await get<{ product: ProductSummary }>(`${URL}?sku=${encodeURIComponent(rows[0]!.sku)}`);
+    expect(status).toBe(200);
+    expect(body.product).toEqual((await fetchProducts(rows[0]!.id)).products[0]);
+    expect(body.product).toMatchObject({ urlName: 'evergreen-hoodie', name: 'Evergreen Hoodie', price: 4800 });
+  });
+
+  it('finds the product of a variant sku, with the store given or taken from the host', async () => {
+    const { rows } = await ctx.db.query<{ sku: string }>(
+      "select v.sku from product_variants v join products p on p.id = v.product_id where p.url_name = 'tidal-tee' order by v.id limit 1",
+    );
+    const byHost = await get<{ product: ProductSummary }>(`${URL}?sku=${encodeURIComponent(rows[0]!.sku)}`);
+    expect(byHost.status).toBe(200);
+    expect(byHost.body.product).toMatchObject({ urlName: 'tidal-tee', salePrice: 1900, onSale: true });
+    const byDivision = await get<{ product: ProductSummary }>(`${URL}?sku=${encodeURIComponent(rows[0]!.sku)}&division=${division}`);
+    expect(byDivision.body.product.urlName).toBe('tidal-tee');
+  });
+
+  it('answers 404 with a clear message for an unknown sku, a disabled product or another store’s product', async () => {
+    const unknown = await get<ErrorBody>(`${URL}?sku=NO-SUCH-SKU`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('No product with this SKU in this store');
+
+    const other = (await ctx.db.query<{ id: number }>("insert into divisions (name, code) values ('Other', 'other-sku-store') returning id")).rows[0]!.id;
+    await ctx.db.query(
+      "insert into products (uuid, division_id, sku, name, url_name, price) values (gen_random_uuid(), $1, 'OTHER-SKU-1', 'Other Tee', 'other-tee', 2000)",
+      [other],
+    );
+    expect((await get(`${URL}?sku=OTHER-SKU-1`)).status).toBe(404);
+    expect((await get(`${URL}?sku=OTHER-SKU-1&division=${division}`)).status).toBe(404);
+    const there = await get<{ product: ProductSummary }>(`${URL}?sku=OTHER-SKU-1&division=${other}`);
+    expect(there.status).toBe(200);
+    expect(there.body.product.urlName).toBe('other-tee');
+    expect((await get<ErrorBody>(`${URL}?sku=OTHER-SKU-1&division=999999`)).body.message).toBe('Store not found');
+
+    const { rows } = await ctx.db.query<{ sku: string }>("select sku from products where url_name = 'sunrise-tee'");
+    await ctx.db.query("update products set enabled = false where url_name = 'sunrise-tee'");
+    try {
+      expect((await get(`${URL}?sku=${encodeURIComponent(rows[0]!.sku)}`)).status).toBe(404);
+    } finally {
+      await ctx.db.query("update products set enabled = true where url_name = 'sunrise-tee'");
+    }
+  });
+
+  it.each([
+    ['', '/sku'],
+    ['?sku=', '/sku'],
+    ['?sku=%20%20', '/sku'],
+    [`?sku=${'A'.repeat(101)}`, '/sku'],
+    ['?sku=FT-001&sku=FT-002', '/sku'],
+    ['?sku=FT-001&division=abc', '/division'],
+  ])('answers 400 naming the field for "%s", never 500', async (query, field) => {
+    const { status, body } = await get<ErrorBody>(`${URL}${query}`);
+    expect(status).toBe(400);
+    expect(body.message).toBe('The given data was invalid.');
+    expect(Object.keys(body.errors ?? {})).toContain(field);
+  });
+});
+
 describe('GET /omnis/v3/blog/paginate/', () => {
   it('pages through published posts newest first, lite leaving the body out', async () => {
     const { status, body } = await get<Paginated<BlogPostSummary>>(`/omnis/v3/blog/paginate/?paginate=3&divisions=${division}&lite=1`);

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { ApiError } from '../../http/errors';
+import { ApiError, badRequest } from '../../http/errors';
 import { findStore } from '../../stores';
 import { requireDivision, STORE_NOT_FOUND } from '../../catalogue/division';
-import { listProducts, productDetail, productsByIds } from '../../catalogue/products';
+import { listProducts, productDetail, productIdBySku, productsByIds } from '../../catalogue/products';
 import { collectionIdByUrlName, listCollections } from '../../catalogue/collections';
 import { paginateBlog } from '../../catalogue/blog';
 import { socialPosts } from '../../catalogue/social';
@@ -12,6 +12,7 @@ import type { ProductSort } from '../../../src/core/catalogue';
 export const catalogueMessages = {
   collectionNotFound: 'Collection not found',
   productNotFound: 'Product not found',
+  skuNotFound: 'No product with this SKU in this store',
 } as const;
 
 /** §7 product list limit ceiling; the blocks ask for at most 96. */
@@ -100,6 +101,40 @@ export function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => {
       const divisionId = request.body.division === undefined ? null : (await requireDivision(ctx.db, request.body.division)).id;
       return { products: await productsByIds(ctx.db, request.body.product_ids, divisionId) };
+    },
+  );
+
+  // §7 fetch-base-product: the product (or the product of the variant) with this sku in the requesting store —
+  // `division` when given, else the store of the request's host (as blog/paginate). Bad queries answer 400.
+  app.get<{ Querystring: { sku: string; division?: number } }>(
+    '/omnis/v3/products/fetch-base-product/',
+    {
+      attachValidation: true,
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['sku'],
+          properties: {
+            sku: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
+            division: { type: 'integer', minimum: 1, maximum: 2147483647 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      if (request.validationError) throw badRequest(request.validationError);
+      const q = request.query;
+      let divisionId: number;
+      if (q.division !== undefined) divisionId = (await requireDivision(ctx.db, q.division)).id;
+      else {
+        const store = await findStore(ctx.db, { host: request.hostname });
+        if (!store?.enabled) throw new ApiError(404, STORE_NOT_FOUND);
+        divisionId = store.id;
+      }
+      const id = await productIdBySku(ctx.db, divisionId, q.sku.trim());
+      const product = id === null ? undefined : (await productsByIds(ctx.db, [id], divisionId))[0];
+      if (!product) throw new ApiError(404, catalogueMessages.skuNotFound);
+      return { product };
     },
   );
 

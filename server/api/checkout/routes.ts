@@ -16,6 +16,8 @@ import { orderRoutes } from '../orders/orders';
 import { eventRoutes } from '../events/events';
 import { stripeWebhookRoutes, STRIPE_WEBHOOK_PATH } from './stripeWebhook';
 import { EVENT_COLLECTOR_PATH, LOG_EVENT_PATH } from '../events/events';
+import { paymentWindowMinutes, startOrderExpirySweep } from '../../orders/expiry';
+import { StartupError } from '../../db/database';
 
 /**
  * The only paths that skip the double-submit CSRF check (pass to installCsrf in server/app.ts):
@@ -41,7 +43,32 @@ export function idempotencyKeyOf(request: FastifyRequest): string {
   return key;
 }
 
-export const originOf = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
+/**
+ * PUBLIC_URL (an origin, e.g. https://shop.example.com) when set — for a single-store deployment behind a proxy that does
+ * not pass the host on; a bad value stops the server with one line. Unset → null: use the request's origin.
+ */
+export function publicUrlFrom(env: NodeJS.ProcessEnv = process.env): string | null {
+  const raw = env.PUBLIC_URL?.trim();
+  if (!raw) return null;
+  let url: URL | null;
+  try {
+    url = new URL(raw);
+  } catch {
+    url = null;
+  }
+  // An origin only: the storefront's routes (/pay/…, /receipt/…) live at the root of the host.
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username) {
+    throw new StartupError(`PUBLIC_URL must be the store's address, like https://shop.example.com, got "${env.PUBLIC_URL}".`);
+  }
+  return url.origin;
+}
+
+/**
+ * The store's origin for links we hand out (the confirmation mail, PayPal's return and cancel URLs): PUBLIC_URL
+ * when set, else the request's own protocol and host (X-Forwarded-* with TRUST_PROXY=true), so every store
+ * domain links back to itself.
+ */
+export const originOf = (request: FastifyRequest, env: NodeJS.ProcessEnv = process.env) => publicUrlFrom(env) ?? `${request.protocol}://${request.host}`;
 
 export function toQuoteView(quote: Quote): QuoteView {
   const { totals } = quote;
@@ -94,8 +121,10 @@ export async function sendOutcome(reply: FastifyReply, payments: Payments, outco
 /** Checkout (issue #6 items 5-7 and 9): quote, place, pay, receipts, Stripe webhook, PayPal capture, events. */
 export function checkoutRoutes(app: FastifyInstance, ctx: AppContext, options: CheckoutOptions = {}) {
   const env = options.env ?? process.env;
-  const payments = options.payments ?? paymentsFrom(env);
+  const payments = options.payments ?? ctx.payments ?? paymentsFrom(env);
   const pick = (payment: PaymentInput) => processorFor(payments, payment);
+  publicUrlFrom(env);
+  installOrderExpiry(app, ctx, paymentWindowMinutes(env));
 
   const basketOf = async (request: FastifyRequest, reply: FastifyReply) => {
     const store = await findStore(ctx.db, { host: request.hostname });
@@ -149,13 +178,29 @@ export function checkoutRoutes(app: FastifyInstance, ctx: AppContext, options: C
       shippingMethod: body.shippingMethod,
       coupon: body.coupon?.trim() || null,
       payment: body.payment,
-      origin: originOf(request),
+      origin: originOf(request, env),
     });
     return sendOutcome(reply, payments, outcome);
   });
 
-  orderRoutes(app, ctx, payments);
+  orderRoutes(app, ctx, payments, env);
   stripeWebhookRoutes(app, ctx, payments, env);
   eventRoutes(app, ctx);
+}
+
+/**
+ * The expiry sweep of abandoned unpaid orders (server/orders/expiry.ts) runs in every process that SERVES:
+ * it starts when the server starts listening (onListen — never under inject() in tests, which call
+ * expireUnpaidOrders directly) and stops, waiting for a pass in progress, when the app closes.
+ */
+function installOrderExpiry(app: FastifyInstance, ctx: AppContext, windowMinutes: number) {
+  let stop: (() => Promise<void>) | null = null;
+  app.addHook('onListen', async () => {
+    stop ??= startOrderExpirySweep(ctx.db, { windowMinutes, logger: app.log });
+  });
+  app.addHook('onClose', async () => {
+    await stop?.();
+    stop = null;
+  });
 }
 

@@ -5,6 +5,7 @@ import type { Payments } from '../../payments';
 import { verifyStripeEvent } from '../../payments/stripe';
 import { paymentMessages } from '../../payments/types';
 import { settleInTransaction } from '../../orders/payOrder';
+import { originOf } from './routes';
 
 export const STRIPE_WEBHOOK_PATH = '/omnis/v3/payments/stripe/webhook/';
 export const webhookMessages = { invalidSignature: 'Invalid signature', notConfigured: 'Stripe webhooks are not configured' } as const;
@@ -18,7 +19,9 @@ interface IntentObject {
 /**
  * POST /omnis/v3/payments/stripe/webhook/ — Stripe tells us a PaymentIntent succeeded or failed. The raw body
  * is verified with STRIPE_WEBHOOK_SECRET (stripe.webhooks.constructEvent); each event id is handled once
- * (payment_events), so a replayed event changes nothing. CSRF-exempt (commerceCsrfExempt).
+ * (payment_events), so a replayed event changes nothing. CSRF-exempt (commerceCsrfExempt). A success for an
+ * order that expired meanwhile re-reserves its stock (→ paid) or, with the stock gone, marks it refund_due
+ * (settleInTransaction in server/orders/payOrder.ts).
  */
 export function stripeWebhookRoutes(app: FastifyInstance, ctx: AppContext, _payments: Payments, env: NodeJS.ProcessEnv) {
   const secret = env.STRIPE_WEBHOOK_SECRET || null;
@@ -37,7 +40,7 @@ export function stripeWebhookRoutes(app: FastifyInstance, ctx: AppContext, _paym
         throw new ApiError(400, webhookMessages.invalidSignature);
       }
       const intent = event.data.object as unknown as IntentObject;
-      const origin = `${request.protocol}://${request.host}`;
+      const origin = originOf(request, env);
       // The event id and its effect commit together: a replay (or a crash before commit and Stripe's retry)
       // can never apply it twice or lose it.
       return ctx.db.transaction(async (tx) => {

@@ -1,19 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { resolveStoreTheme } from '../../themes';
-import { garmentSvg, isGarment, isHexColour, isPrint, isScene, logoSvg, sceneSvg } from '../../services/mockups';
+import { communitySvg, garmentSvg, isGarment, isHexColour, isPrint, isScene, logoSvg, sceneSvg } from '../../services/mockups';
 import { ApiError, apiMessages } from '../../http/errors';
 import { findStore } from '../../stores';
 import type { AppContext } from '../../context';
 
 const SVG_HEADERS = { 'content-type': 'image/svg+xml; charset=utf-8', 'cache-control': 'public, max-age=86400', 'x-content-type-options': 'nosniff' };
 
-/** Generated product mockups, banner scenes and the store logo (the demo store ships no image files). */
+/** Generated product mockups, shoppers' photos, banner scenes and the store logo (the demo store ships no image files). */
 export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get<{ Params: { garment: string; colour: string; print: string } }>('/media/mockup/:garment/:colour/:print', async (request, reply) => {
     const { garment, colour } = request.params;
     const print = request.params.print.replace(/\.svg$/, '');
     if (!isGarment(garment) || !isHexColour(colour) || !isPrint(print)) throw new ApiError(404, apiMessages.notFound);
     return reply.headers(SVG_HEADERS).send(garmentSvg(garment, colour, print));
+  });
+  // A shopper's photo of a product (§3 ugcImages) for the demo store's community sections.
+  app.get<{ Params: { scene: string; garment: string; colour: string; print: string } }>('/media/community/:scene/:garment/:colour/:print', async (request, reply) => {
+    const { scene, garment, colour } = request.params;
+    const print = request.params.print.replace(/\.svg$/, '');
+    if (!isScene(scene) || !isGarment(garment) || !isHexColour(colour) || !isPrint(print)) throw new ApiError(404, apiMessages.notFound);
+    return reply.headers(SVG_HEADERS).send(communitySvg(scene, garment, colour, print));
   });
   app.get<{ Params: { scene: string } }>('/media/scene/:scene', async (request, reply) => {
     const scene = request.params.scene.replace(/\.svg$/, '');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError, apiMessages } from '../../http/errors';
 import { loadOrderView } from '../../orders/orders';
-import { payOrder, settleByReference } from '../../orders/payOrder';
+import { capturePayPalPayment, payOrder } from '../../orders/payOrder';
 import { processorFor, type Payments } from '../../payments';
 import type { PaymentInput } from '../../payments/types';
 import { HASH_PARAMS, PAY_BODY } from '../checkout/schemas';
@@ -12,9 +12,10 @@ const HASH = /^[A-Za-z0-9_-]{16,64}$/;
 
 /**
  * Orders by their unguessable hash: the receipt/invoice data, paying an unpaid order (/pay/{order}/) and the
- * PayPal capture after the shopper approved on PayPal.
+ * PayPal capture after the shopper approved on PayPal and came back to /pay/{order}/?paypal=return&token=…
+ * (paid → 200 like /pay/, declined → 402 with PayPal's message, expired with its stock gone → 409).
  */
-export function orderRoutes(app: FastifyInstance, ctx: AppContext, payments: Payments) {
+export function orderRoutes(app: FastifyInstance, ctx: AppContext, payments: Payments, env: NodeJS.ProcessEnv = process.env) {
   const hashOf = (raw: string) => {
     if (!HASH.test(raw)) throw new ApiError(404, apiMessages.notFound);
     return raw;
@@ -43,7 +44,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext, payments: Pay
         idempotencyKey,
         payment: request.body.payment,
         userId: request.auth?.id ?? null,
-        origin: originOf(request),
+        origin: originOf(request, env),
       });
       return sendOutcome(reply, payments, outcome);
     },
@@ -57,26 +58,15 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext, payments: Pay
         body: { type: 'object', required: ['paypalOrderId'], additionalProperties: false, properties: { paypalOrderId: { type: 'string', maxLength: 40 } } },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const hash = hashOf(request.params.hash);
       if (!payments.paypal) throw new ApiError(404, apiMessages.notFound);
-      const { rows } = await ctx.db.query<{ payment_reference: string | null; payment_processor: string }>(
-        'select payment_reference, payment_processor from orders where hash = $1',
-        [hash],
-      );
-      const order = rows[0];
-      if (!order || order.payment_processor !== 'paypal' || order.payment_reference !== request.body.paypalOrderId) throw new ApiError(404, apiMessages.notFound);
-      const capture = await payments.paypal.captureOrder(request.body.paypalOrderId, `capture-${hash}`);
-      const result = await settleByReference(
-        ctx.db,
-        payments.wallet,
-        request.body.paypalOrderId,
-        { outcome: capture.ok ? 'succeeded' : 'failed', message: capture.message, methodName: 'PayPal' },
-        originOf(request),
-      );
-      const view = await loadOrderView(ctx.db, hash);
-      if (!capture.ok) throw new ApiError(402, capture.message);
-      return { order: { hash, number: view!.number, status: view!.status }, payment: { status: result === 'failed' ? 'failed' : 'paid' } };
+      const outcome = await capturePayPalPayment(ctx.db, payments.paypal, payments.wallet, {
+        hash,
+        paypalOrderId: request.body.paypalOrderId,
+        origin: originOf(request, env),
+      });
+      return sendOutcome(reply, payments, outcome);
     },
   );
 }

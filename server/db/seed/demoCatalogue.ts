@@ -1,4 +1,4 @@
-import type { Garment, Print } from '../../services/mockups';
+import type { Garment, Print, Scene } from '../../services/mockups';
 
 /** The demo store's catalogue: 13 products in 3 collections, each with colours, sizes and stock. */
 
@@ -44,18 +44,35 @@ export interface DemoProduct {
   colours: DemoColour[];
   description: string;
   tags: string[];
+  /** §3 ugcImages: shoppers' photos, shown under "From the community" on the product page. */
+  community?: { scene: Scene; colour: DemoColour; alt: string }[];
 }
 
 const { white, black, forest, navy, heather, sand, ochre, pink } = COLOURS;
 
 export const PRODUCTS: DemoProduct[] = [
-  { urlName: 'fern-organic-tee', name: 'Fern Organic Tee', garment: 'tshirt', print: 'fern', collection: 't-shirts', price: 2500, colours: [white, forest, sand, black], description: 'Our bestselling tee: soft 100% organic cotton with a hand-drawn fern on the chest.', tags: ['bestseller', 'nature'] },
+  {
+    urlName: 'fern-organic-tee', name: 'Fern Organic Tee', garment: 'tshirt', print: 'fern', collection: 't-shirts', price: 2500, colours: [white, forest, sand, black], description: 'Our bestselling tee: soft 100% organic cotton with a hand-drawn fern on the chest.', tags: ['bestseller', 'nature'],
+    community: [
+      { scene: 'forest', colour: forest, alt: "Maya's Forest Green Fern Organic Tee drying on the line after a woodland walk" },
+      { scene: 'coast', colour: white, alt: 'A Natural White Fern Organic Tee on a washing line by the sea' },
+      { scene: 'meadow', colour: sand, alt: 'Fern Organic Tee in Sand, pegged out in a summer meadow' },
+      { scene: 'dusk', colour: black, alt: 'A Black Fern Organic Tee catching the last light at dusk' },
+    ],
+  },
   { urlName: 'summit-tee', name: 'Summit Tee', garment: 'tshirt', print: 'mountain', collection: 't-shirts', price: 2500, colours: [heather, navy, white], description: 'For the ones who take the long way up. Mid-weight organic jersey, regular fit.', tags: ['outdoors'] },
   { urlName: 'tidal-tee', name: 'Tidal Tee', garment: 'tshirt', print: 'wave', collection: 't-shirts', price: 2500, salePrice: 1900, colours: [white, navy, sand], description: 'Rolling waves printed with water-based inks. Rinse, repeat, wear for years.', tags: ['sea'] },
   { urlName: 'sunrise-tee', name: 'Sunrise Tee', garment: 'tshirt', print: 'sun', collection: 't-shirts', price: 2500, colours: [ochre, white, pink], description: 'A warm sun for grey days, in a relaxed cut.', tags: ['summer'] },
   { urlName: 'night-sky-tee', name: 'Night Sky Tee', garment: 'tshirt', print: 'stars', collection: 't-shirts', price: 2700, colours: [navy, black], description: 'A scatter of stars on deep colours. Glows nowhere, looks good everywhere.', tags: ['night'] },
   { urlName: 'wildflower-long-sleeve', name: 'Wildflower Long Sleeve', garment: 'longsleeve', print: 'bloom', collection: 't-shirts', price: 3000, colours: [pink, white, sand], description: 'A long-sleeve tee with a single bloom. Ribbed cuffs, organic cotton.', tags: ['nature'] },
-  { urlName: 'evergreen-hoodie', name: 'Evergreen Hoodie', garment: 'hoodie', print: 'leaf', collection: 'hoodies-and-sweatshirts', price: 4800, colours: [forest, heather, black], description: 'Brushed-back organic fleece, a roomy hood and a leaf that never falls.', tags: ['bestseller', 'winter'] },
+  {
+    urlName: 'evergreen-hoodie', name: 'Evergreen Hoodie', garment: 'hoodie', print: 'leaf', collection: 'hoodies-and-sweatshirts', price: 4800, colours: [forest, heather, black], description: 'Brushed-back organic fleece, a roomy hood and a leaf that never falls.', tags: ['bestseller', 'winter'],
+    community: [
+      { scene: 'meadow', colour: heather, alt: 'A Heather Grey Evergreen Hoodie airing in the meadow' },
+      { scene: 'forest', colour: forest, alt: "Sam's Forest Green Evergreen Hoodie on the line at the campsite" },
+      { scene: 'dusk', colour: black, alt: 'Evergreen Hoodie in Black, hung out on a cold evening' },
+    ],
+  },
   { urlName: 'coastline-hoodie', name: 'Coastline Hoodie', garment: 'hoodie', print: 'wave', collection: 'hoodies-and-sweatshirts', price: 4800, salePrice: 3900, colours: [navy, sand], description: 'Made for windy beaches: heavyweight fleece with a kangaroo pocket.', tags: ['sea', 'winter'] },
   { urlName: 'ridge-sweatshirt', name: 'Ridge Sweatshirt', garment: 'sweatshirt', print: 'mountain', collection: 'hoodies-and-sweatshirts', price: 4200, colours: [heather, forest, ochre], description: 'A classic crew neck with a mountain ridge across the chest.', tags: ['outdoors'] },
   { urlName: 'meadow-sweatshirt', name: 'Meadow Sweatshirt', garment: 'sweatshirt', print: 'bloom', collection: 'hoodies-and-sweatshirts', price: 4200, colours: [sand, pink, white], description: 'Soft, light and covered in spring.', tags: ['nature'] },
@@ -65,6 +82,7 @@ export const PRODUCTS: DemoProduct[] = [
 ];
 
 export const mockupUrl = (garment: Garment, colour: DemoColour, print: Print) => `/media/mockup/${garment}/${colour.hex}/${print}.svg`;
+export const communityUrl = (scene: Scene, garment: Garment, colour: DemoColour, print: Print) => `/media/community/${scene}/${garment}/${colour.hex}/${print}.svg`;
 
 /** Stock that varies from 0 to 24 without randomness, so tests and screenshots are stable. */
 export const demoStock = (productIndex: number, colourIndex: number, sizeIndex: number) =>

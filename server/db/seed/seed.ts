@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../database';
 import type { SchemaRegistry } from '../../../src/core/schemas/registry';
-import { APPAREL_SIZES, COLLECTIONS, ONE_SIZE, PRODUCTS, demoStock, mockupUrl } from './demoCatalogue';
+import { APPAREL_SIZES, COLLECTIONS, ONE_SIZE, PRODUCTS, communityUrl, demoStock, mockupUrl } from './demoCatalogue';
 import { renumber } from '../../../src/core/blocks/tree';
 import { DEMO_MENU, DEMO_PAGES, DEMO_STORE } from './demoPages';
 import { BLOCK_GALLERY } from './blockGallery';
@@ -95,6 +95,11 @@ async function seedStore(db: Database, registry: SchemaRegistry): Promise<boolea
         const values = sizes.map((_, s) => `($1, $2, $${3 + s * 3}, $${4 + s * 3}, $${5 + s * 3}, ${s})`).join(', ');
         const params = sizes.flatMap((size, s) => [size, `${sku}-${colour.hex}-${size}`, demoStock(p, c, s)]);
         await tx.query(`insert into product_variants (product_id, option_id, size, sku, stock, position) values ${values}`, [row.id, option.id, ...params]);
+      }
+      for (const [position, photo] of (product.community ?? []).entries()) {
+        await tx.query('insert into product_ugc_images (product_id, src, alt_text, color, position) values ($1, $2, $3, $4, $5)', [
+          row.id, communityUrl(photo.scene, product.garment, photo.colour, product.print), photo.alt, `#${photo.colour.hex}`, position,
+        ]);
       }
     }
 

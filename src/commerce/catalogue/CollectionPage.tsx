@@ -7,9 +7,10 @@ import { usePagedProducts } from '../../../blocks/commerce/usePagedProducts';
 import { ProductCard, ProductGrid } from '../../../blocks/commerce/ProductCard';
 import { EmptyState, ErrorState, LOAD_ERROR, SkeletonGrid } from '../../../blocks/commerce/states';
 import { useCommerceHead } from '../head';
+import { collectionScreen, NOT_FOUND_TITLES, notFoundScreen } from '../../core/head';
+import { COLLECTION_PAGE_SIZE } from '../../core/catalogue';
 import '../commerce.css';
 
-export const COLLECTION_PAGE_SIZE = 24;
 export const SORTS: { value: ProductSort; label: string }[] = [
   { value: 'bestsellerOrder', label: 'Best sellers' },
   { value: 'new-in', label: 'New in' },
@@ -26,17 +27,12 @@ export function CollectionPage() {
   const [sort, setSort] = useState<ProductSort>('bestsellerOrder');
   const collection = collections.status === 'ready' ? collections.data.data.find((c) => c.urlName === urlName) : undefined;
   const products = usePagedProducts(`${urlName} ${sort}`, (page) => catalogueApi.products(divisionId, { collection: urlName, sort, limit: COLLECTION_PAGE_SIZE, page }));
-  useCommerceHead(collection ? { title: collection.name, description: collection.description, image: collection.banner?.src } : null);
+  // The head lists the first page in the default order, as the server's first response does; other orders keep it.
+  const firstPage = sort === SORTS[0]!.value && (products.status === 'ready' || products.items.length > 0) ? products.items.slice(0, COLLECTION_PAGE_SIZE) : null;
+  useCommerceHead(collection && firstPage ? collectionScreen(window.location.origin, collection, firstPage) : null);
 
   if (collections.status === 'error') return <div className="shop"><ErrorState message={LOAD_ERROR} onRetry={collections.retry} /></div>;
-  if (collections.status === 'ready' && !collection) {
-    return (
-      <div className="shop">
-        <h1>Collection not found</h1>
-        <p>We were unable to find this collection.</p>
-      </div>
-    );
-  }
+  if (collections.status === 'ready' && !collection) return <CollectionNotFound />;
   return (
     <div className="shop">
       <h1>{collection?.name ?? ''}</h1>
@@ -71,6 +67,17 @@ export function CollectionPage() {
           </button>
         </div>
       )}
+    </div>
+  );
+}
+
+/** The server answers this address with 404 and the same head. */
+function CollectionNotFound() {
+  useCommerceHead(notFoundScreen('collection', window.location.pathname));
+  return (
+    <div className="shop">
+      <h1>{NOT_FOUND_TITLES.collection}</h1>
+      <p>We were unable to find this collection.</p>
     </div>
   );
 }

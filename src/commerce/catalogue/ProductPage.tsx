@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useStore } from '../../app/StoreContext';
 import { ApiError } from '../../lib/api';
-import { plainText } from '../../core/head';
+import { NOT_FOUND_TITLES, notFoundScreen, plainText, productScreen } from '../../core/head';
+import type { ImageRef } from '../../core/catalogue';
 import { catalogueApi, productHref, collectionHref, type Paginated, type ProductDetail, type ProductSummary } from '../../../blocks/commerce/catalogueApi';
 import { useApiData, isNotFound } from '../../../blocks/commerce/useApiData';
 import { Price } from '../../../blocks/commerce/Price';
@@ -12,7 +13,7 @@ import { RichText } from '../../../blocks/commerce/RichText';
 import { useBasket } from '../basket/store';
 import { useFavouritesEnabled } from '../favourites/enabled';
 import { useCurrency } from '../currency/currency';
-import { absoluteUrl, useCommerceHead } from '../head';
+import { useCommerceHead } from '../head';
 import '../commerce.css';
 
 /** §9 colour tooltip timings and selector width. */
@@ -27,6 +28,8 @@ export const messages = {
   added: 'Added to basket',
   favourited: 'Added to favourites',
 } as const;
+/** §3 Theme product page options: the community section's title unless the theme sets productPage.communityTitle. */
+export const COMMUNITY_TITLE = 'From the community';
 
 type Placement = 'aboveSelectors' | 'belowSelectors' | 'belowAddToCart';
 
@@ -40,10 +43,7 @@ export function ProductPage() {
     return (
       <div className="shop">
         {isNotFound(result.error) ? (
-          <>
-            <h1>Product not found</h1>
-            <p>{messages.unavailable}</p>
-          </>
+          <ProductNotFound />
         ) : (
           <ErrorState message={LOAD_ERROR} onRetry={result.retry} />
         )}
@@ -76,31 +76,7 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
   const chosenSize = sizes.find((s) => s.size === size);
   const maxQuantity = chosenSize ? Math.max(1, chosenSize.quantity) : 99;
 
-  const effective = product.salePrice !== null && product.salePrice < product.price ? product.salePrice : product.price;
-  const inStock = product.options.some((o) => o.sizes.some((s) => s.quantity > 0));
-  useCommerceHead({
-    title: product.metaTitle || product.name,
-    description: product.metaDescription || plainText(product.description).slice(0, 160),
-    image: image?.src,
-    jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'Product',
-        name: product.name,
-        description: plainText(product.description),
-        sku: product.sku,
-        image: images.map((i) => absoluteUrl(i.src)),
-        brand: { '@type': 'Brand', name: product.manufacturer.name },
-        offers: {
-          '@type': 'Offer',
-          url: absoluteUrl(productHref(product.urlName)),
-          price: (effective / 100).toFixed(2),
-          priceCurrency: storeCode,
-          availability: inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-        },
-      },
-    ],
-  });
+  useCommerceHead(productScreen(window.location.origin, product, { colour: colourParam, currency: storeCode, today: new Date() }));
 
   const chooseColour = (name: string) => {
     setColour(name);
@@ -214,8 +190,37 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
           )}
         </div>
       </div>
+      <Community images={product.ugcImages} title={(theme['productPage.communityTitle'] as string | undefined) || COMMUNITY_TITLE} />
       {product.collections[0] && <CrossSells collection={product.collections[0].urlName} exclude={product.id} />}
     </div>
+  );
+}
+
+/** The server answers this address with 404 and the same head. */
+function ProductNotFound() {
+  useCommerceHead(notFoundScreen('product', window.location.pathname));
+  return (
+    <>
+      <h1>{NOT_FOUND_TITLES.product}</h1>
+      <p>{messages.unavailable}</p>
+    </>
+  );
+}
+
+/** §3 ugcImages: shoppers' photos of the product under the theme's community title; nothing without photos. */
+function Community({ images, title }: { images: ImageRef[]; title: string }) {
+  if (images.length === 0) return null;
+  return (
+    <section className="product__community" aria-labelledby="community-title">
+      <h2 id="community-title">{title}</h2>
+      <ul className="community-grid" aria-labelledby="community-title">
+        {images.map((img, i) => (
+          <li key={img.src + i}>
+            <img src={img.src} alt={img.alt} loading="lazy" width={600} height={600} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 

@@ -5,13 +5,12 @@ import { ApiError, GENERIC_ERROR } from '../../lib/api';
 import { useStore } from '../../app/StoreContext';
 import { documentTitle } from '../../core/routes';
 import { resetBasketStore, startBasket } from '../basket/store';
-import { useCurrency } from '../currency/currency';
 import type { Address, PublicPaymentConfig, QuoteView } from '../orders/types';
 import { trackEvent } from '../events';
 import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
 import { checkoutApi, newIdempotencyKey, type PaymentInput, type PlaceRequest } from './checkoutApi';
 import { CardFields, cardPayment, TestModeNotice, walletPayment, type CardState } from './PaymentFields';
-import { Totals } from '../orders/OrderSummary';
+import { ConvertedTotal, Totals } from '../orders/OrderSummary';
 import './checkout.css';
 
 const StripePayment = lazy(async () => ({ default: (await import('./StripePayment')).StripePayment }));
@@ -24,7 +23,6 @@ export function CheckoutPage() {
   const express = params.get('express') === 'true';
   const navigate = useNavigate();
   const { state } = useStore();
-  const currency = useCurrency();
   const [config, setConfig] = useState<PublicPaymentConfig | null>(null);
   const [quote, setQuote] = useState<QuoteView | null>(null);
   const [email, setEmail] = useState('');
@@ -210,11 +208,7 @@ export function CheckoutPage() {
           {quote?.coupon?.message && <p className="checkout-field__error">{quote.coupon.message}</p>}
           {errors.coupon && <p className="checkout-field__error">{errors.coupon[0]}</p>}
           {quote && <Totals totals={quote.totals} vat={quote.vat} currency={quote.currency} couponCode={quote.coupon?.applied ? quote.coupon.code : null} />}
-          {quote && currency.code !== quote.currency && (
-            <p className="checkout-hint">
-              About {currency.formatPrice(quote.totals.total)} — you are charged {money(quote.totals.total)}.
-            </p>
-          )}
+          {quote && <ConvertedTotal total={quote.totals.total} currency={quote.currency} charged="now" />}
           {message && (
             <p className="checkout-error" role="alert">
               {message}

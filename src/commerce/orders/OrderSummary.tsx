@@ -1,6 +1,8 @@
 import { formatMoney } from '../../core/currency';
+import { formatConverted, useCurrency } from '../currency/currency';
 import { NORMAL_PROGRESS_GROUPS, orderProgress, progressGroupIndex, PROGRESS_STEPS } from './orderStatus';
 import type { OrderItemView, TotalsView, VatLine } from './types';
+import './orders.css';
 
 /** Items, discount, shipping and total (VAT included, with the VAT shown). */
 export function Totals({ totals, vat, currency, couponCode }: { totals: TotalsView; vat: VatLine[]; currency: string; couponCode: string | null }) {
@@ -28,6 +30,20 @@ export function Totals({ totals, vat, currency, couponCode }: { totals: TotalsVi
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * The total in the shopper's chosen currency (§9 rates) beside the amount charged, which is always in the order's
+ * currency; nothing when the two are the same.
+ */
+export function ConvertedTotal({ total, currency, charged }: { total: number; currency: string; charged: 'now' | 'done' }) {
+  const shopper = useCurrency();
+  if (shopper.code === currency) return null;
+  return (
+    <p className="order-converted" data-testid="converted-total">
+      About {formatConverted(total, currency, shopper.code)} — you {charged === 'now' ? 'are' : 'were'} charged {formatMoney(total, currency)}.
+    </p>
   );
 }
 

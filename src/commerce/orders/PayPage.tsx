@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatMoney } from '../../core/currency';
 import { documentTitle } from '../../core/routes';
 import { ApiError, GENERIC_ERROR } from '../../lib/api';
 import { useStore } from '../../app/StoreContext';
 import { checkoutApi, newIdempotencyKey, type PaymentInput } from '../checkout/checkoutApi';
+import { resetBasketStore, startBasket } from '../basket/store';
 import { CardFields, cardPayment, TestModeNotice, walletPayment, type CardState } from '../checkout/PaymentFields';
 import type { PublicPaymentConfig } from './types';
 import { OrderItems, Totals } from './OrderSummary';
@@ -12,10 +13,19 @@ import { useOrder } from './useOrder';
 import '../checkout/checkout.css';
 import './orders.css';
 
-/** /pay/{order}/ (cart layout): pays an order that is still unpaid. */
+export const PAYPAL_CANCELLED = 'You cancelled the PayPal payment. Your order is saved: pay whenever you are ready.';
+export const PAYPAL_CONFIRMING = 'Confirming your PayPal payment…';
+export const ORDER_EXPIRED = 'Oops... Looks like this order has expired. Please place your order again.';
+
+/**
+ * /pay/{order}/ (cart layout): pays an order that is still unpaid. PayPal sends the shopper back here:
+ * `?paypal=return&token={PayPal order}` captures the approved payment and lands on the receipt;
+ * `?paypal=cancel` shows the order still payable (nothing was taken, the basket is untouched).
+ */
 export function PayPage() {
   const { order: hash } = useParams();
-  const { order, error } = useOrder(hash);
+  const [params] = useSearchParams();
+  const { order, error, reload } = useOrder(hash);
   const navigate = useNavigate();
   const { state } = useStore();
   const [config, setConfig] = useState<PublicPaymentConfig | null>(null);
@@ -24,14 +34,59 @@ export function PayPage() {
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const key = useRef<string | null>(null);
+  const paypal = params.get('paypal');
+  const token = params.get('token');
+  const [captureSettled, setCaptureSettled] = useState(false);
+  const captured = useRef(false);
+  // Back from PayPal after approving. An expired order is tried too: the server takes the payment only if it can
+  // reserve the items again (else it answers that the order expired, and PayPal is never asked to capture).
+  const capturing = !!order && paypal === 'return' && !!token && (order.payable || order.status === 'expired') && !captureSettled;
 
   useEffect(() => {
     document.title = documentTitle('Pay for your order', state.company.name);
     checkoutApi.config().then(setConfig, () => setConfig(null));
   }, [state.company.name]);
 
+  // Capture once, then the receipt (a reload of the return page after paying goes straight there).
+  useEffect(() => {
+    if (!order || paypal !== 'return' || captured.current) return;
+    if (order.status === 'paid') {
+      captured.current = true;
+      navigate(`/receipt/${order.hash}`, { replace: true });
+      return;
+    }
+    if (!capturing || !token) return;
+    captured.current = true;
+    checkoutApi.capturePayPal(order.hash, token).then(
+      () => {
+        resetBasketStore();
+        startBasket();
+        navigate(`/receipt/${order.hash}`, { replace: true });
+      },
+      (e: unknown) => {
+        setMessage(e instanceof ApiError ? e.message : GENERIC_ERROR);
+        setCaptureSettled(true);
+        reload();
+      },
+    );
+  }, [order, paypal, token, capturing, navigate, reload]);
+
   if (error) return <p className="order-page order-page--error">{error}</p>;
   if (!order) return <p className="order-page">Loading your order…</p>;
+  if (capturing) return <p className="order-page" role="status">{PAYPAL_CONFIRMING}</p>;
+  if (order.status === 'expired') {
+    return (
+      <div className="order-page">
+        <h1>This order has expired</h1>
+        <p role="alert">{message ?? ORDER_EXPIRED}</p>
+        <p className="order-actions">
+          <Link className="shop-button" to="/basket/">
+            Back to your basket
+          </Link>
+        </p>
+      </div>
+    );
+  }
   if (!order.payable) {
     return (
       <div className="order-page">
@@ -65,6 +120,11 @@ export function PayPage() {
   return (
     <div className="order-page">
       <h1>Pay for order #{order.number}</h1>
+      {paypal === 'cancel' && !message && (
+        <p className="checkout-notice" role="status">
+          {PAYPAL_CANCELLED}
+        </p>
+      )}
       {config?.card === 'test' && <TestModeNotice />}
       <OrderItems items={order.items} currency={order.currency} />
       <Totals totals={order.totals} vat={order.vat} currency={order.currency} couponCode={order.couponCode} />
@@ -87,12 +147,26 @@ export function PayPage() {
               {busy ? 'Paying…' : `Pay ${formatMoney(order.totals.total, order.currency)}`}
             </button>
             <button type="button" className="shop-button shop-button--secondary" disabled={busy} onClick={() => void pay(walletPayment())}>
-              Pay with test wallet
+              {config.wallet === 'paypal' ? 'Pay with PayPal' : 'Pay with test wallet'}
             </button>
           </p>
         </form>
       ) : (
-        <p className="checkout-hint">Card payments for this store are taken at checkout with Stripe.</p>
+        <>
+          {message && (
+            <p className="checkout-error" role="alert">
+              {message}
+            </p>
+          )}
+          {config?.wallet === 'paypal' && (
+            <p className="order-actions">
+              <button type="button" className="shop-button" disabled={busy} onClick={() => void pay({ method: 'wallet' })}>
+                {busy ? 'Opening PayPal…' : 'Pay with PayPal'}
+              </button>
+            </p>
+          )}
+          <p className="checkout-hint">Card payments for this store are taken at checkout with Stripe.</p>
+        </>
       )}
     </div>
   );

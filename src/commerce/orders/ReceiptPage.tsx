@@ -4,7 +4,7 @@ import { useStore } from '../../app/StoreContext';
 import { documentTitle } from '../../core/routes';
 import { checkoutApi } from '../checkout/checkoutApi';
 import { trackEvent } from '../events';
-import { OrderItems, OrderProgress, Totals } from './OrderSummary';
+import { ConvertedTotal, OrderItems, OrderProgress, Totals } from './OrderSummary';
 import { useOrder } from './useOrder';
 import './orders.css';
 
@@ -48,6 +48,7 @@ export function ReceiptPage() {
       <h2>Order summary</h2>
       <OrderItems items={order.items} currency={order.currency} />
       <Totals totals={order.totals} vat={order.vat} currency={order.currency} couponCode={order.couponCode} />
+      <ConvertedTotal total={order.totals.total} currency={order.currency} charged={order.payable ? 'now' : 'done'} />
       <p className="order-actions">
         {order.payable && (
           <Link className="shop-button" to={`/pay/${order.hash}/`}>

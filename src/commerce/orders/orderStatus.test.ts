@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canTransition, NORMAL_PROGRESS_GROUPS, ORDER_STATUSES, ORDER_TRANSITIONS, orderProgress } from './orderStatus';
+import { canTransition, NORMAL_PROGRESS_GROUPS, ORDER_STATUS_LABELS, ORDER_STATUSES, ORDER_TRANSITIONS, orderProgress } from './orderStatus';
 
 describe('order progress (§4 Normal groups)', () => {
   it('is the group index from 1 over (group count − 1) × 100, clamped at 100', () => {
@@ -36,6 +36,18 @@ describe('order transitions', () => {
     expect(canTransition('refunded', 'paid')).toBe(false);
     expect(canTransition('payment_failed', 'paid')).toBe(false);
     expect(canTransition('paid', 'bogus')).toBe(false);
+  });
+
+  it('expiry: to_be_paid → expired; an expired order only leaves by a late payment (paid, or refund_due → refunded)', () => {
+    expect(canTransition('to_be_paid', 'expired')).toBe(true);
+    expect(canTransition('paid', 'expired')).toBe(false);
+    expect(canTransition('payment_failed', 'expired')).toBe(false);
+    expect(ORDER_TRANSITIONS.expired).toEqual(['paid', 'refund_due']);
+    expect(ORDER_TRANSITIONS.refund_due).toEqual(['refunded']);
+    expect(canTransition('expired', 'to_be_paid')).toBe(false);
+    expect(orderProgress('expired')).toBe(0);
+    expect(orderProgress('refund_due')).toBe(0);
+    expect([ORDER_STATUS_LABELS.expired, ORDER_STATUS_LABELS.refund_due]).toEqual(['Expired', 'Refund due']);
   });
 
   it('only names known statuses', () => {

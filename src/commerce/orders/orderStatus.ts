@@ -14,8 +14,12 @@ export const NORMAL_PROGRESS_GROUPS = [
   ['complete', 'exchanged', 'refunded'],
 ] as const;
 
-/** Ends of a checkout attempt that never became a sale (outside the progress groups). */
-export const CLOSED_STATUSES = ['payment_failed', 'cancelled'] as const;
+/**
+ * Checkout attempts that never became a sale (outside the progress groups). `expired`: not paid within the
+ * payment window, stock released (server/orders/expiry.ts). `refund_due`: a payment arrived after expiry and the
+ * stock was gone, so the money has to go back (staff refund it, then mark it refunded).
+ */
+export const CLOSED_STATUSES = ['payment_failed', 'cancelled', 'expired', 'refund_due'] as const;
 
 export type OrderStatus = (typeof NORMAL_PROGRESS_GROUPS)[number][number] | (typeof CLOSED_STATUSES)[number];
 
@@ -25,7 +29,7 @@ export const INITIAL_STATUSES: readonly OrderStatus[] = ['new', 'to_be_paid'];
 /** Allowed transitions: from → the statuses it may move to. Anything not listed is refused. */
 export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   new: ['to_be_paid', 'paid', 'cancelled'],
-  to_be_paid: ['paid', 'payment_failed', 'cancelled'],
+  to_be_paid: ['paid', 'payment_failed', 'cancelled', 'expired'],
   paid: ['processing', 'label_printed', 'disputed', 'issue', 'refunded'],
   processing: ['label_printed', 'printed', 'disputed', 'issue', 'refunded'],
   label_printed: ['printed', 'disputed', 'issue', 'refunded'],
@@ -39,6 +43,9 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   refunded: [],
   payment_failed: [],
   cancelled: [],
+  // A late payment for an expired order: paid only when its stock could be reserved again, else refund_due.
+  expired: ['paid', 'refund_due'],
+  refund_due: ['refunded'],
 };
 
 export const ORDER_STATUSES = Object.keys(ORDER_TRANSITIONS) as OrderStatus[];
@@ -85,6 +92,8 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   refunded: 'Refunded',
   payment_failed: 'Payment failed',
   cancelled: 'Cancelled',
+  expired: 'Expired',
+  refund_due: 'Refund due',
 };
 
 /** The bar's steps, one label per group. */

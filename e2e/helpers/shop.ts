@@ -1,0 +1,53 @@
+import { expect, type Page } from '@playwright/test';
+
+/** Shared steps of the shopper specs (storefront, shop, purchase). */
+
+/** Collects console errors so a page that "looks fine" but logs errors still fails. */
+export function watchConsole(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (msg) => msg.type() === 'error' && errors.push(msg.text()));
+  page.on('pageerror', (err) => errors.push(err.message));
+  return errors;
+}
+
+/**
+ * On a product page: picks a colour (the nth swatch, or by name) and a size (by name, or the first one in stock),
+ * and waits until both show as chosen.
+ */
+export async function pickColourAndSize(page: Page, colour: number | string = 1, size?: string) {
+  const colours = page.getByRole('radiogroup', { name: 'Colour' });
+  const swatch = typeof colour === 'number' ? colours.getByRole('radio').nth(colour) : colours.getByRole('radio', { name: colour, exact: true });
+  await swatch.click();
+  await expect(swatch).toHaveAttribute('aria-checked', 'true');
+  const sizes = page.getByRole('radiogroup', { name: 'Size' });
+  const chosen = size ? sizes.getByRole('radio', { name: size, exact: true }) : sizes.getByRole('radio').and(page.locator(':enabled')).first();
+  await chosen.click();
+  await expect(chosen).toHaveAttribute('aria-checked', 'true');
+}
+
+/** The shopper's currency, chosen with the header drop-down (§2.4). */
+export async function chooseCurrency(page: Page, code: string) {
+  await page.getByRole('combobox', { name: 'Currency' }).selectOption(code);
+  await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveValue(code);
+}
+
+/** The items of this browser's basket, as the server holds them (§7 basket/main/list). */
+export async function basketItems(page: Page): Promise<{ name: string; quantity: number; options: { colour: string | null; size: string | null } }[]> {
+  return (await (await page.request.get('/omnis/v3/basket/main/list/')).json()).items;
+}
+
+/** Fills the checkout form (contact, UK shipping address, the built-in test processor's card) on /checkout/. */
+export async function fillCheckout(page: Page, cardNumber: string) {
+  await expect(page.getByRole('heading', { name: 'Checkout', level: 1 })).toBeVisible();
+  await expect(page.getByRole('note', { name: 'Test mode' })).toBeVisible();
+  await page.getByLabel('Email address').fill('e2e-shopper@example.com');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Street address').fill('1 Analytical Row');
+  await page.getByLabel('Town or city').fill('London');
+  await page.getByLabel('Postcode').fill('N1 9GU');
+  await expect(page.getByLabel(/UK standard/)).toBeChecked();
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/39');
+  await page.getByLabel('CVC').fill('123');
+}
