@@ -1,13 +1,13 @@
 import type { CSSProperties } from 'react';
-import DOMPurify from 'dompurify';
 import type { BlockProps } from '../src/renderer/types';
 import type { TextBlockProperties } from '../src/core/generated/blockProperties';
 import { textShadowCss } from '../src/renderer/style';
+import { sanitizeRichText } from './shared/sanitize';
 import './textBlock.css';
 
 /** Rich text, sanitised before it reaches the DOM: no script, handler or unsafe link survives. */
 export default function TextBlock({ properties: p }: BlockProps<TextBlockProperties>) {
-  const html = DOMPurify.sanitize(p.text ?? '', { USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'], FORBID_ATTR: ['style'] });
+  const html = sanitizeRichText(p.text ?? '');
   const style = {
     textAlign: p.align,
     color: p.textColor || undefined,

@@ -124,7 +124,6 @@ export function EditorScreen() {
 function Editor({ pagesHref, storeIsPro }: { pagesHref: string; storeIsPro: boolean }) {
   const save = useCallback(() => void runSave(), []);
   useEditorShortcuts(save);
-  useUnsavedChangesPrompt();
   return (
     <div className="ed-root">
       <Toolbar pagesHref={pagesHref} />
@@ -139,6 +138,7 @@ function Editor({ pagesHref, storeIsPro }: { pagesHref: string; storeIsPro: bool
         </div>
       </EditorDnd>
       <LiveRegion />
+      <UnsavedChangesPrompt />
       <ConflictDialog />
       <LeaveGuard />
     </div>
@@ -171,7 +171,12 @@ function Inspector() {
           <Suspense fallback={<p className="ed-loading">Loading themes…</p>}>
             <ThemePanel />
           </Suspense>
-        ) : selected ? <PropertyPanel key={selected} uid={selected} /> : <PagePanel />}
+        ) : selected ? (
+          // Keyed by type: selecting another block of the same type refills the mounted form instead of building it.
+          <PropertyPanel key={selectedType ?? selected} uid={selected} />
+        ) : (
+          <PagePanel />
+        )}
       </div>
     </aside>
   );
@@ -183,6 +188,12 @@ function findType(blocks: readonly { uid: string; type: string; items: readonly 
     const inner = block.items.length ? findType(block.items as typeof blocks, uid) : null;
     if (inner) return inner;
   }
+  return null;
+}
+
+/** A leaf of its own: `dirty` flips on the first edit, and re-rendering the editor's root would redraw the canvas. */
+function UnsavedChangesPrompt() {
+  useUnsavedChangesPrompt();
   return null;
 }
 

@@ -6,7 +6,7 @@ import { editorRegistry } from '../schemas';
 import { useEditor } from '../store';
 import { Icon } from '../toolbar/icons';
 import { announce } from './announce';
-import { saveErrorUids } from './blockErrors';
+import { INVALID, SELECTED, useBlockFlags } from './blockFlags';
 import { useDragState } from './dragState';
 import { swallowNextClick } from './dropTargets';
 import { blockTitle, focusBlock, type DragData } from './EditorDnd';
@@ -45,13 +45,14 @@ export function findInTree(blocks: readonly BlockData[], uid: string): BlockData
 
 /**
  * The canvas wrapper of one drawn block: focusable (Tab), Enter or a click selects it, an outline and its title
- * show selection, a badge shows errors. Memoised, and it reads selection with a per-block selector, so selecting
- * re-renders the old and the new block only.
+ * show selection, a badge shows errors. Memoised, and it reads selection and errors through useBlockFlags, so
+ * selecting re-renders the old and the new block only.
  */
 export const CanvasBlock = memo(function CanvasBlock({ block, children }: { block: BlockData; children: ReactNode }) {
   const uid = block.uid;
-  const selected = useEditor((s) => s.selectedUid === uid);
-  const invalid = useEditor((s) => (s.invalid[uid]?.length ?? 0) > 0 || saveErrorUids(s).has(uid));
+  const flags = useBlockFlags(uid);
+  const selected = (flags & SELECTED) !== 0;
+  const invalid = (flags & INVALID) !== 0;
   const dragging = useDragState((s) => s.active?.uid === uid);
   const title = blockTitle(block.type);
   const empty = isContainer(block.type) && block.items.length === 0;
@@ -75,6 +76,13 @@ export const CanvasBlock = memo(function CanvasBlock({ block, children }: { bloc
       role="group"
       aria-roledescription="block"
       aria-label={`${title}${selected ? ', selected' : ''}${invalid ? ', has errors' : ''}`}
+      // Selected on press, not on release: the outline and the panel follow the pointer at once (and a drag that
+      // starts on the block's handle has its block selected already).
+      onPointerDown={(event) => {
+        if (event.button !== 0) return;
+        event.stopPropagation();
+        if (!selected) select();
+      }}
       onClick={(event) => {
         event.stopPropagation();
         if (!selected) select();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { sanitizeRichText } from '../../../../blocks/content/richText';
+import { sanitizeRichText } from '../../../../blocks/shared/sanitize';
 import { isSafeFreeLink } from './LinkWidget';
 
 type Command = { label: string; title: string; run: (el: HTMLElement) => void };

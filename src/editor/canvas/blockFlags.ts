@@ -1,0 +1,64 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import { useEditor, type EditorState } from '../store';
+import { saveErrorUids } from './blockErrors';
+
+/**
+ * Whether a canvas block is selected or has errors, delivered per uid. A selector per block (useEditor(s => …))
+ * would run every block's selectors on every store change — 2,500 calls per keystroke at 1,250 blocks — so one
+ * store subscription works out which uids changed and wakes only their listeners.
+ */
+export const SELECTED = 1;
+export const INVALID = 2;
+
+type Flags = Pick<EditorState, 'selectedUid' | 'invalid' | 'saveErrors' | 'page'>;
+
+const listeners = new Map<string, Set<() => void>>();
+let unsubscribe: (() => void) | null = null;
+
+function flagsOf(state: Flags, uid: string): number {
+  return (state.selectedUid === uid ? SELECTED : 0) | ((state.invalid[uid]?.length ?? 0) > 0 || saveErrorUids(state).has(uid) ? INVALID : 0);
+}
+
+/** The uids whose flags may differ between two states (a superset is fine: listeners re-read and compare). */
+function touched(next: Flags, prev: Flags): Iterable<string> {
+  const uids = new Set<string>();
+  if (next.selectedUid !== prev.selectedUid) {
+    if (next.selectedUid) uids.add(next.selectedUid);
+    if (prev.selectedUid) uids.add(prev.selectedUid);
+  }
+  if (next.invalid !== prev.invalid) {
+    for (const uid of Object.keys(next.invalid)) if (next.invalid[uid] !== prev.invalid[uid]) uids.add(uid);
+    for (const uid of Object.keys(prev.invalid)) if (!(uid in next.invalid)) uids.add(uid);
+  }
+  const errorsBefore = saveErrorUids(prev);
+  const errorsNow = saveErrorUids(next);
+  if (errorsBefore !== errorsNow) {
+    for (const uid of errorsBefore) uids.add(uid);
+    for (const uid of errorsNow) uids.add(uid);
+  }
+  return uids;
+}
+
+function subscribe(uid: string, listener: () => void): () => void {
+  unsubscribe ??= useEditor.subscribe((next, prev) => {
+    for (const changed of touched(next, prev)) listeners.get(changed)?.forEach((l) => l());
+  });
+  let set = listeners.get(uid);
+  if (!set) listeners.set(uid, (set = new Set()));
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0) listeners.delete(uid);
+    if (listeners.size === 0 && unsubscribe) {
+      unsubscribe();
+      unsubscribe = null;
+    }
+  };
+}
+
+/** SELECTED | INVALID bits of one block, re-rendering the caller only when they change. */
+export function useBlockFlags(uid: string): number {
+  const sub = useCallback((listener: () => void) => subscribe(uid, listener), [uid]);
+  const get = useCallback(() => flagsOf(useEditor.getState(), uid), [uid]);
+  return useSyncExternalStore(sub, get, get);
+}
