@@ -52,7 +52,7 @@ const HARNESS = `(() => {
         setTimeout(() => resolve(NaN), 5000);
         const onEvent = (e) => {
           window.removeEventListener(eventType, onEvent, true);
-          const t0 = e.timeStamp;
+          const t0 = e.timeStamp; window.__benchQueue = performance.now() - t0;
           const done = () => { const tc = performance.now() - t0; window.__benchCommit = tc; requestAnimationFrame(() => resolve(performance.now() - t0)); };
           if (check()) return void setTimeout(() => (check() ? done() : wait()), 0);
           wait();
@@ -115,7 +115,7 @@ export async function builderBenchmarks(): Promise<Figure[]> {
         await page.evaluate(`window.__bench.arm(${JSON.stringify(eventType)}, () => ${check})`);
         await act();
         const ms = (await page.evaluate('window.__benchPending')) as number;
-        if (process.env.BENCH_DEBUG) console.log(eventType, check, ms.toFixed(1), 'commit', ((await page.evaluate('window.__benchCommit')) as number).toFixed(1));
+        if (process.env.BENCH_DEBUG) console.log(eventType, check, ms.toFixed(1), 'commit', ((await page.evaluate('window.__benchCommit')) as number).toFixed(1), 'queued', ((await page.evaluate('window.__benchQueue')) as number).toFixed(1));
         return ms;
       };
       const block = (i: number) => page.locator(`[data-canvas-uid="bench-${i}"]`);

@@ -1,7 +1,8 @@
-import type { CSSProperties, MouseEvent } from 'react';
+import { useRef, type CSSProperties, type MouseEvent } from 'react';
 import { PageRenderer, type RenderHost } from '../../renderer/PageRenderer';
 import { useEditor } from '../store';
 import { CanvasBlock } from './CanvasBlock';
+import { HoverLabel } from './HoverLabel';
 import './canvas.css';
 
 /** Stable for the life of the module, so the memoised BlockHosts never re-render because of it. */
@@ -24,11 +25,13 @@ export function Canvas() {
   const ySpacing = useEditor((s) => s.page?.properties.ySpacing);
   const device = useEditor((s) => s.device);
   const width = DEVICE_WIDTHS[device];
+  const root = useRef<HTMLDivElement>(null);
   return (
     <div className="ed-canvas-scroll" onClick={() => useEditor.getState().select(null)}>
       <div className={`ed-frame ed-frame--${device}`} style={width ? ({ '--ed-frame-width': `${width}px` } as CSSProperties) : undefined}>
         <div
           className={`pod-canvas${device === 'phone' ? ' pod-canvas--narrow' : ''}`}
+          ref={root}
           data-canvas-root
           data-device={device}
           onClickCapture={stopNavigation}
@@ -42,6 +45,7 @@ export function Canvas() {
               <p>Drag a block here from the list on the left, or choose one and press Enter.</p>
             </div>
           )}
+          <HoverLabel rootRef={root} />
         </div>
       </div>
     </div>
