@@ -158,10 +158,10 @@ export function EditorDnd({ children }: { children: ReactNode }) {
       } else if (active.uid) {
         const moving = s.index.get(active.uid);
         if (moving && moving.parentUid === target.location.parentUid && moving.index === target.location.index) return;
-        // Focus inside the moving block would be lost when its node moves, and React's restoring it reads every
-        // ancestor's scroll position and focuses again — two forced layouts of a 1,250-block grid. focusBlock
-        // puts focus back after the frame instead.
-        blurInside(active.uid);
+        // A pointer drag leaves focus on the handle, which the move would lose; React restoring it reads every
+        // ancestor's scroll position and focuses again — two forced layouts of a 1,250-block grid. Keyboard
+        // drags keep their focus (dnd-kit and focusBlock rely on it).
+        if (!active.keyboard) blurInside(active.uid);
         if (store.moveBlock(active.uid, target.location)) {
           announce(`${active.title} moved to position ${target.location.index + 1}${target.location.parentUid ? ` in ${blockTitle(s.index.get(target.location.parentUid)?.type ?? '')}` : ''}.`);
           focusBlock(active.uid, active.keyboard);

@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { memo, useRef } from 'react';
+import { act, fireEvent, render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { useEditor } from '../store';
+import { textPage } from '../store/testing';
+import { INVALID, SELECTED, useBlockFlags } from './blockFlags';
+import { HoverLabel } from './HoverLabel';
+
+describe('useBlockFlags', () => {
+  it('wakes only the blocks whose selection or error state changed', () => {
+    useEditor.getState().load(textPage(30), 3);
+    const renders = new Map<string, number>();
+    const flags = new Map<string, number>();
+    const Probe = memo(function Probe({ uid }: { uid: string }) {
+      const f = useBlockFlags(uid);
+      renders.set(uid, (renders.get(uid) ?? 0) + 1);
+      flags.set(uid, f);
+      return null;
+    });
+    const uids = Array.from({ length: 30 }, (_, i) => `t${i}`);
+    render(
+      <>
+        {uids.map((uid) => (
+          <Probe key={uid} uid={uid} />
+        ))}
+      </>,
+    );
+    const rendered = () => uids.filter((uid) => renders.get(uid)! > 1);
+
+    act(() => useEditor.getState().select('t4'));
+    expect(flags.get('t4')).toBe(SELECTED);
+    expect(rendered()).toEqual(['t4']);
+
+    act(() => useEditor.getState().select('t9'));
+    expect(flags.get('t4')).toBe(0);
+    expect(flags.get('t9')).toBe(SELECTED);
+    expect(rendered().sort()).toEqual(['t4', 't9']);
+
+    // Typing into another block re-renders no flag holder.
+    renders.clear();
+    uids.forEach((uid) => renders.set(uid, 1));
+    act(() => useEditor.getState().updateProperties('t2', { text: 'Changed' }));
+    expect(rendered()).toEqual([]);
+
+    // An invalid value marks that block only; fixing it clears the mark.
+    act(() => useEditor.getState().updateProperties('t2', { align: 'sideways' }));
+    expect(flags.get('t2')).toBe(INVALID);
+    expect(rendered()).toEqual(['t2']);
+    act(() => useEditor.getState().updateProperties('t2', { align: 'left' }));
+    expect(flags.get('t2')).toBe(0);
+  });
+});
+
+describe('HoverLabel', () => {
+  it('names the block under the pointer, and not the selected one', () => {
+    function Canvas() {
+      const root = useRef<HTMLDivElement>(null);
+      return (
+        <div ref={root}>
+          <div data-canvas-uid="a" data-title="Banner" className="ed-block">
+            <span>inside</span>
+          </div>
+          <div data-canvas-uid="b" data-title="Text" className="ed-block ed-block--selected" />
+          <HoverLabel rootRef={root} />
+        </div>
+      );
+    }
+    const { container, getByText } = render(<Canvas />);
+    const label = container.querySelector<HTMLElement>('.ed-hover-label')!;
+    expect(label.hidden).toBe(true);
+    fireEvent.pointerOver(getByText('inside'));
+    expect(label.hidden).toBe(false);
+    expect(label.textContent).toBe('Banner');
+    fireEvent.pointerOver(container.querySelector('[data-canvas-uid="b"]')!);
+    expect(label.hidden).toBe(true);
+  });
+});
