@@ -6,18 +6,20 @@ export type PageDoc = PageDocument;
 
 type Row = Record<string, unknown>;
 
-const COLUMNS = 'id, uuid, url, temporary_url, layout, blocks, flags, properties, preloadables, version, division_id, published, sitemap, edited, theme';
+const SUMMARY_COLUMNS = 'id, uuid, url, temporary_url, layout, flags, properties, version, division_id, published, sitemap, edited, theme';
+const COLUMNS = `${SUMMARY_COLUMNS}, blocks, preloadables`;
 
-export const toPageDoc = (r: Row): PageDoc => ({
+/** A page without its blocks — the bulk of a page row — for routes, sitemaps and finding a page by address. */
+export type PageSummary = Omit<PageDoc, 'blocks' | 'preloadables'>;
+
+const toPageSummary = (r: Row): PageSummary => ({
   id: r.id as number,
   uuid: r.uuid as string,
   url: r.url as string,
   temporaryUrl: (r.temporary_url as string | null) ?? null,
   layout: r.layout as LayoutName,
-  blocks: r.blocks as PageDoc['blocks'],
   flags: r.flags as Record<string, boolean>,
   properties: r.properties as PageDoc['properties'],
-  preloadables: r.preloadables as string[],
   version: r.version as number,
   divisionId: r.division_id as number,
   published: r.published as boolean,
@@ -26,7 +28,9 @@ export const toPageDoc = (r: Row): PageDoc => ({
   theme: (r.theme as string | null) ?? null,
 });
 
-export const toPageRoute = (page: PageDoc): PageRoute => ({
+export const toPageDoc = (r: Row): PageDoc => ({ ...toPageSummary(r), blocks: r.blocks as PageDoc['blocks'], preloadables: r.preloadables as string[] });
+
+export const toPageRoute = (page: PageSummary): PageRoute => ({
   id: page.id,
   url: page.url,
   name: routeNameOf(page.url),
@@ -45,6 +49,12 @@ export const toPageRoute = (page: PageDoc): PageRoute => ({
 export async function listPages(db: Queryable, divisionId: number): Promise<PageDoc[]> {
   const { rows } = await db.query<Row>(`select ${COLUMNS} from pages where division_id = $1 and not coalesce((flags->>'deleted')::boolean, false) order by id`, [divisionId]);
   return rows.map(toPageDoc);
+}
+
+/** Every page of a store as a summary: what getStoreCoreData, the sitemap and the first response need. */
+export async function listPageSummaries(db: Queryable, divisionId: number): Promise<PageSummary[]> {
+  const { rows } = await db.query<Row>(`select ${SUMMARY_COLUMNS} from pages where division_id = $1 and not coalesce((flags->>'deleted')::boolean, false) order by id`, [divisionId]);
+  return rows.map(toPageSummary);
 }
 
 export async function getPage(db: Queryable, pageId: number): Promise<PageDoc | null> {

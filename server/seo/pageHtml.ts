@@ -6,7 +6,7 @@ import { normalisePath } from '../../src/core/routes';
 import { COLLECTION_PAGE_SIZE, productHref, type ProductSort } from '../../src/core/catalogue';
 import { DEFAULT_CURRENCY } from '../../src/core/currency';
 import type { BlockData, PageDocument, StoreTheme } from '../../src/core/storeData';
-import { listPages } from '../pages/repository';
+import { getPage, listPageSummaries } from '../pages/repository';
 import { findStore, type Store } from '../stores';
 import { listProducts, productDetail } from '../catalogue/products';
 import { collectionIdByUrlName, listCollections } from '../catalogue/collections';
@@ -64,10 +64,12 @@ export async function renderPage(ctx: AppContext, indexHtml: string, opts: PageA
   const screen = await catalogueScreen(ctx, store, opts.origin, opts.path.split(/[?#]/)[0] ?? '/');
   if (screen) return { html: withHead(buildScreenHeadData(opts.origin, store.company.name, screen.head)), status: screen.status };
 
-  const pages = (await listPages(ctx.db, store.id)).filter((p) => p.published);
+  const pages = (await listPageSummaries(ctx.db, store.id)).filter((p) => p.published);
   const wanted = normalisePath(opts.path);
   const page = pages.find((p) => normalisePath(p.url) === wanted);
-  const shown = page ?? pages.find((p) => p.url === NOT_FOUND_URL);
+  const found = page ?? pages.find((p) => p.url === NOT_FOUND_URL);
+  // Only the page shown is read with its blocks (its FAQ and product grids go into the head).
+  const shown = found && (await getPage(ctx.db, found.id));
   if (!shown) return { html: indexHtml.replace(/<\/title>/, () => `</title>\n    ${themeHead}`), status: 200 };
   const head = buildHeadData({
     origin: opts.origin,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { resolveStoreTheme } from '../../themes';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/errors';
-import { listPages, toPageRoute } from '../../pages/repository';
+import { listPageSummaries, toPageRoute } from '../../pages/repository';
 import { findStore, type Store } from '../../stores';
 import type { MenuEntry, SitewideBanner, StoreCoreData } from '../../../src/core/storeData';
 import { describeCurrency, DEFAULT_CURRENCY } from '../../../src/core/currency';
@@ -27,7 +27,7 @@ export function storeCoreDataRoutes(app: FastifyInstance, ctx: AppContext) {
 /** `user` decides which pages are listed (§6); without one, only the pages everyone may see. */
 export async function buildStoreCoreData(ctx: AppContext, store: Store, user: AuthUser | null = null): Promise<StoreCoreData> {
   const [pages, menu] = await Promise.all([
-    listPages(ctx.db, store.id),
+    listPageSummaries(ctx.db, store.id),
     store.subdomain.mainMenuId === null
       ? Promise.resolve(null)
       : ctx.db.query<{ entries: MenuEntry[] }>('select entries from menus where id = $1', [store.subdomain.mainMenuId]).then((r) => r.rows[0]?.entries ?? null),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { listPages } from '../../pages/repository';
+import { listPageSummaries } from '../../pages/repository';
 import { findStore } from '../../stores';
 
 const xmlEscape = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -14,7 +14,7 @@ export function seoRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/sitemap.xml', async (request, reply) => {
     const store = await findStore(ctx.db, { host: request.hostname });
     const origin = `${request.protocol}://${request.host}`;
-    const pages = store ? (await listPages(ctx.db, store.id)).filter((p) => p.published && p.sitemap) : [];
+    const pages = store ? (await listPageSummaries(ctx.db, store.id)).filter((p) => p.published && p.sitemap) : [];
     const urls = pages.map((p) => `  <url><loc>${xmlEscape(origin + p.url)}</loc><lastmod>${p.edited.slice(0, 10)}</lastmod></url>`).join('\n');
     return reply
       .type('application/xml; charset=utf-8')
