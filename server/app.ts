@@ -13,6 +13,7 @@ import { marketingRoutes } from './api/marketing/marketing';
 import { mediaRoutes } from './api/media/mockups';
 import { uploadRoutes } from './api/media/uploads';
 import { themeRoutes } from './api/divisions/theme';
+import { setupRoutes } from './api/divisions/setup';
 import { seoRoutes } from './api/seo/sitemap';
 import { fontRoutes } from './api/fonts/fonts';
 import { renderPage } from './seo/pageHtml';
@@ -50,6 +51,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   mediaRoutes(app, ctx);
   uploadRoutes(app, ctx);
   themeRoutes(app, ctx);
+  setupRoutes(app, ctx);
   seoRoutes(app, ctx);
   secureRoutes(app, ctx);
   atlasRoutes(app, ctx);

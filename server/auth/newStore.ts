@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import type { SchemaRegistry } from '../../src/core/schemas/registry';
 import { renumber } from '../../src/core/blocks/tree';
+import { startStoreSetup } from '../setup/storeSetup';
 
 /** The domain new stores get a subdomain of (STORE_BASE_DOMAIN, default pod.local). */
 export const storeBaseDomain = () => process.env.STORE_BASE_DOMAIN ?? 'pod.local';
@@ -50,6 +51,7 @@ export async function createStoreFor(tx: Queryable, registry: SchemaRegistry, us
     JSON.stringify(doc.properties),
   ]);
   await tx.query(`insert into store_members (division_id, user_id, role) values ($1, $2, 'owner')`, [divisionId, user.id]);
+  await startStoreSetup(tx, divisionId);
   return divisionId;
 }
 

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { api, ApiError, GENERIC_ERROR } from '../lib/api';
 import type { PageDocument } from '../core/storeData';
+import { takeSetup } from './setupProgress';
 
 /** §4: the saving indicator stays on this long after a save settles. */
 export const SAVE_INDICATOR_MS = 500;
@@ -23,12 +24,13 @@ export function fetchPage(divisionId: number, pageId: number, signal?: AbortSign
   return api<PageDocument>(`${pagePath(divisionId, pageId)}?imageType=object`, { signal });
 }
 
-export function patchPage(divisionId: number, pageId: number, body: Record<string, unknown>): Promise<PageDocument> {
-  return api<PageDocument>(`${pagePath(divisionId, pageId)}?imageType=object`, { method: 'PATCH', body });
+/** A homepage save also answers the store's set-up progress: taken off the page here and published (setupProgress.ts). */
+export async function patchPage(divisionId: number, pageId: number, body: Record<string, unknown>): Promise<PageDocument> {
+  return takeSetup(divisionId, await api<PageDocument>(`${pagePath(divisionId, pageId)}?imageType=object`, { method: 'PATCH', body }));
 }
 
-export function createPage(divisionId: number, body: Record<string, unknown>): Promise<PageDocument> {
-  return api<PageDocument>(`${pagePath(divisionId)}?imageType=object`, { method: 'POST', body });
+export async function createPage(divisionId: number, body: Record<string, unknown>): Promise<PageDocument> {
+  return takeSetup(divisionId, await api<PageDocument>(`${pagePath(divisionId)}?imageType=object`, { method: 'POST', body }));
 }
 
 export type SaveOutcome = 'saved' | 'conflict' | 'invalid' | 'pro-required' | 'error';

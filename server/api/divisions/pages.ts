@@ -8,6 +8,8 @@ import { requireStoreAccess } from '../../auth/guards';
 import { audit } from '../../auth/audit';
 import { findStore } from '../../stores';
 import { expandFactories } from '../../pages/factories';
+import { setupAfterPageSave } from '../../setup/storeSetup';
+import type { PageSaveSetup } from '../../../src/core/setupSteps';
 
 export const pageMessages = {
   notFound: 'Page not found',
@@ -86,7 +88,7 @@ export function pageRoutes(app: FastifyInstance, ctx: AppContext) {
     const page = await ctx.db.transaction(async (tx) => {
       const created = await createPage(tx, ctx.registry, divisionId, pro, body);
       await audit(tx, { actorUserId: user.id, action: 'page_created', subjectType: 'page', subjectId: created.id, data: { url: created.url }, ip: request.ip });
-      return created;
+      return withSetup(created, await setupAfterPageSave(tx, created));
     });
     return reply.status(201).send(page);
   });
@@ -100,7 +102,8 @@ export function pageRoutes(app: FastifyInstance, ctx: AppContext) {
     return ctx.db.transaction(async (tx) => {
       const updated = await updatePage(tx, ctx.registry, current, pro, body);
       await audit(tx, { actorUserId: user.id, action: 'page_updated', subjectType: 'page', subjectId: pageId, data: { version: updated.version }, ip: request.ip });
-      return updated;
+      // Saving the store's homepage completes its set-up step, in this transaction (§4 Page save).
+      return withSetup(updated, await setupAfterPageSave(tx, updated));
     });
   });
 
@@ -115,6 +118,9 @@ export function pageRoutes(app: FastifyInstance, ctx: AppContext) {
     return { message: 'Page deleted' };
   });
 }
+
+/** A homepage save answers the page plus the store's set-up progress (`setup`); other saves answer the page alone. */
+const withSetup = (page: PageDoc, setup: PageSaveSetup | null): PageDoc | (PageDoc & { setup: PageSaveSetup }) => (setup ? { ...page, setup } : page);
 
 function bodyObject(body: unknown): Body {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(422, 'Page failed validation', { '/': ['must be object'] });

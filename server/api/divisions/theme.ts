@@ -7,6 +7,7 @@ import { findStore, type Store } from '../../stores';
 import { DEFAULT_THEME, customThemeOf } from '../../themes';
 import { PAGES_PERMISSION } from './pages';
 import { validateThemeDocument, type NamedThemeSummary, type StoreThemeDocument, type ThemeDoc, type ThemeProperties } from '../../../src/core/theme';
+import { completeSetupStep } from '../../setup/storeSetup';
 
 /**
  * Store themes (issue #7 item 6).
@@ -129,6 +130,8 @@ export function themeRoutes(app: FastifyInstance, ctx: AppContext) {
         ]);
       }
       await tx.query('update subdomains set theme = $2 where division_id = $1', [divisionId, hasOverrides ? custom : name]);
+      // Saving a theme completes the store's "theme" set-up step (src/core/setupSteps.ts), with the theme.
+      await completeSetupStep(tx, divisionId, 'theme');
     });
     return documentOf(ctx, await storeOf(ctx, divisionId));
   });

@@ -8,6 +8,7 @@ import { AuthShell, Notice } from '../AuthShell';
 import { errorText } from '../form/serverErrors';
 import { displayName, useSession } from '../session';
 import { SignOutButton } from './SignOut';
+import { SetupChecklist } from './SetupChecklist';
 
 /** What the dashboard shows of one store: its name, address and storefront pages. */
 export interface StoreSummary {
@@ -80,6 +81,7 @@ function StoreCard({ membership }: { membership: AccessMembership }) {
         </h3>
         <span className="auth-store__role">{membership.role}</span>
       </div>
+      <SetupChecklist divisionId={store.divisionId} />
       {store.href ? (
         store.internal ? (
           <Link className="pod-button pod-button--primary" to={store.href}>

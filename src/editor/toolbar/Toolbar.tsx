@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useEditor, useCanRedo, useCanUndo, type Device } from '../store';
 import { Icon } from './icons';
 import { runSave } from './saveActions';
+import { SetupNotice } from './SetupNotice';
 import './toolbar.css';
 
 const DEVICES: { device: Device; label: string; detail: string }[] = [
@@ -70,6 +71,7 @@ export function Toolbar({ pagesHref }: { pagesHref: string }) {
           Save
         </button>
       </div>
+      <SetupNotice />
     </header>
   );
 }

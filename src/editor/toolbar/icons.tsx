@@ -15,6 +15,7 @@ const paths: Record<string, string> = {
   alert: 'M12 8v5M12 16h.01M10.3 3.9L2.4 18a2 2 0 001.7 3h15.8a2 2 0 001.7-3L13.7 3.9a2 2 0 00-3.4 0z',
   check: 'M5 12l5 5L20 7',
   block: 'M4 4h16v16H4z',
+  close: 'M6 6l12 12M18 6L6 18',
 };
 
 export function Icon({ name, size = 18 }: { name: string; size?: number }) {
