@@ -83,7 +83,7 @@ test('a declined card (4000 0000 0000 0002) shows the decline message and the ba
   await page.goto('/product/summit-tee/');
   await pickColourAndSize(page, 'Navy', 'L');
   await page.getByRole('button', { name: 'Add to basket' }).click();
-  await expect(page.getByRole('link', { name: 'Basket, 1 items' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Basket, 1 item' })).toBeVisible();
   await pickColourAndSize(page, 'Navy', 'S');
   await page.getByRole('button', { name: 'Add to basket' }).click();
   await expect(page.getByRole('link', { name: 'Basket, 2 items' })).toBeVisible();

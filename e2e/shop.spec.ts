@@ -20,7 +20,7 @@ test('a product without a colour in its address asks for one; sold-out sizes sho
   await pickColourAndSize(page, 'Natural White');
   await page.getByRole('button', { name: 'Add to basket' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Added to basket' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Basket, 1 items' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Basket, 1 item' })).toBeVisible();
   expect(errors).toEqual([]);
 });
 
@@ -40,12 +40,12 @@ test('favourites with ?favourite_products=show: heart, move to basket empties th
   await page.getByRole('button', { name: 'Add to favourites' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Added to favourites' })).toBeVisible();
   // The heart shows once the list is not empty; the variation stays fixed without the query parameter.
-  await page.getByRole('link', { name: 'Favourites, 1 items' }).click();
+  await page.getByRole('link', { name: 'Favourites, 1 item' }).click();
   await expect(page).toHaveURL(/\/favourites\/$/);
   await expect(page.getByRole('list', { name: 'Favourite items' }).getByRole('listitem')).toHaveCount(1);
   await page.getByRole('button', { name: 'Move to basket' }).click();
   await expect(page.getByText('You have no favourites yet.')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Basket, 1 items' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Basket, 1 item' })).toBeVisible();
   expect(errors).toEqual([]);
 });
 
@@ -55,4 +55,32 @@ test('a new visitor makes no basket request', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Basket, 0 items' })).toBeVisible();
   expect(calls).toEqual([]);
+});
+
+test('a bundle: each item has its own colour and size; the basket shows the set with what was chosen', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/product/trail-day-set/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Trail Day Set' })).toBeVisible();
+  const shirt = page.getByRole('region', { name: 'Summit Tee' });
+  const bag = page.getByRole('region', { name: 'Market Tote Bag' });
+  // Nothing chosen yet: the first missing choice is asked for beside its item (§5.1).
+  await page.getByRole('button', { name: 'Add to basket' }).click();
+  await expect(shirt.getByRole('alert')).toHaveText('Please select a colour');
+  await shirt.getByRole('radiogroup', { name: 'Colour of Summit Tee' }).getByRole('radio', { name: 'Navy', exact: true }).click();
+  const size = shirt.getByRole('radiogroup', { name: 'Size of Summit Tee' }).getByRole('radio').and(page.locator(':enabled')).first();
+  const sizeName = (await size.textContent())!;
+  await size.click();
+  await expect(size).toHaveAttribute('aria-checked', 'true');
+  // The black tote is sold out in the demo stock; the white one has a single size, chosen with the colour.
+  await bag.getByRole('radio', { name: 'Natural White', exact: true }).click();
+  await expect(bag.getByRole('radio', { name: 'One Size', exact: true })).toHaveAttribute('aria-checked', 'true');
+  await page.getByRole('button', { name: 'Add to basket' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Added to basket' })).toBeVisible();
+  await page.getByRole('link', { name: 'View basket' }).click();
+  const line = page.getByRole('list', { name: 'Basket items' }).getByRole('listitem').first();
+  await expect(line.getByRole('link', { name: 'Trail Day Set' })).toBeVisible();
+  await expect(line.getByRole('list', { name: 'In the Trail Day Set' })).toContainText(`Summit Tee — Navy / ${sizeName}`);
+  await expect(line.getByRole('list', { name: 'In the Trail Day Set' })).toContainText('Market Tote Bag — Natural White / One Size');
+  await expect(page.getByTestId('basket-subtotal')).toHaveText('£35.00');
+  expect(errors).toEqual([]);
 });

@@ -3,7 +3,7 @@ import { openTestContext, csrfHeaders } from './testing/testContext';
 import { CSRF_MESSAGE } from './http/csrf';
 import { apiMessages } from './http/errors';
 import { pageMessages } from './api/divisions/pages';
-import { PRODUCTS } from './db/seed/demoCatalogue';
+import { BUNDLES, PRODUCTS } from './db/seed/demoCatalogue';
 import { SEED_PAGES, seedDemoStore } from './db/seed/seed';
 import { migrate } from './db/migrate';
 import type { StoreCoreData, PageDocument } from '../src/core/storeData';
@@ -128,14 +128,14 @@ describe('database', () => {
     expect(await migrate(t.ctx.db)).toEqual([]);
     expect(await seedDemoStore(t.ctx.db, t.ctx.registry)).toBe(false);
     const { rows } = await t.ctx.db.query<{ n: number }>('select count(*)::int as n from products');
-    expect(rows[0]!.n).toBe(PRODUCTS.length);
+    expect(rows[0]!.n).toBe(PRODUCTS.length + BUNDLES.length);
   });
 
-  it('seeds 12+ products in 3 collections, each with colours, sizes and stock', async () => {
+  it('seeds 12+ products in 3 collections, each with colours, sizes and stock (bundles: through their items)', async () => {
     const { rows } = await t.ctx.db.query<{ collections: number; products: number; without_variants: number; in_stock: number }>(`
       select (select count(*)::int from collections) as collections,
              (select count(*)::int from products) as products,
-             (select count(*)::int from products p where not exists (select 1 from product_variants v where v.product_id = p.id)) as without_variants,
+             (select count(*)::int from products p where not p.is_bundle and not exists (select 1 from product_variants v where v.product_id = p.id)) as without_variants,
              (select count(*)::int from product_variants where stock > 0) as in_stock`);
     expect(rows[0]!.collections).toBe(3);
     expect(rows[0]!.products).toBeGreaterThanOrEqual(12);

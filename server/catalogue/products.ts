@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database';
 import type { DivisionRef } from './division';
-import type { ColourSwatch, ImageRef, Paginated, ProductDetail, ProductOption, ProductSort, ProductSummary } from '../../src/core/catalogue';
+import { printCountOf, type BundleItemDetail, type ColourSwatch, type ImageRef, type Paginated, type ProductDetail, type ProductOption, type ProductSort, type ProductSummary } from '../../src/core/catalogue';
 
 type Row = Record<string, unknown>;
 
@@ -126,12 +126,77 @@ function toSummary(r: Row, colours: Map<number, ColourSwatch[]>, division: Pick<
   };
 }
 
-/** §3 derived facts from the sku and designs. */
-export const printCountOf = (designs: Record<string, unknown>) => ['front', 'back'].filter((side) => !!designs[side]).length;
+/** §3 derived facts from the sku (the print count is src/core/catalogue.ts printCountOf). */
 export const isBlankSku = (sku: string) => sku.includes('BLANK');
 export const isCustomSku = (sku: string) => /^(GBro|STUSUB|FPD|API|CP)/.test(sku);
 
-/** One enabled product by urlName or numeric id, with colours, images, shoppers' photos, sizes and stock per size. */
+const toImage = (r: Row, fallbackAlt: string): ImageRef => ({ src: r.src as string, alt: (r.alt_text as string) || fallbackAlt, color: (r.color as string | null) ?? null });
+
+/** The colours of these products with their images and sizes with stock (§3 options), by product id. */
+async function optionsOf(db: Queryable, products: { id: number; name: string }[]): Promise<Map<number, { options: ProductOption[]; images: ImageRef[]; sizes: string[] }>> {
+  const ids = products.map((p) => p.id);
+  const [options, images, variants] = await Promise.all([
+    db.query<Row>('select id, product_id, colour_name, colour_value, pro from product_options where product_id = any($1::int[]) order by position, id', [ids]),
+    db.query<Row>('select product_id, option_id, src, alt_text, color from product_images where product_id = any($1::int[]) order by position, id', [ids]),
+    db.query<Row>('select id, product_id, option_id, size, sku, stock from product_variants where product_id = any($1::int[]) order by position, id', [ids]),
+  ]);
+  const out = new Map<number, { options: ProductOption[]; images: ImageRef[]; sizes: string[] }>();
+  for (const product of products) {
+    const own = (rows: Row[]) => rows.filter((r) => r.product_id === product.id);
+    const productImages = own(images.rows);
+    const productVariants = own(variants.rows);
+    const list: ProductOption[] = own(options.rows).map((o) => {
+      const optionImages = productImages.filter((i) => i.option_id === o.id).map((i) => toImage(i, product.name));
+      const sizes = productVariants
+        .filter((v) => v.option_id === o.id)
+        .map((v) => ({ size: v.size as string, sku: v.sku as string, variantId: v.id as number, quantity: v.stock as number }));
+      return {
+        id: o.id as number,
+        colourName: o.colour_name as string,
+        colourValue: o.colour_value as string,
+        pro: o.pro as boolean,
+        thumbnail: optionImages[0]?.src ?? null,
+        images: optionImages,
+        sizes,
+        stock: Object.fromEntries(sizes.map((s) => [s.size, { quantity: s.quantity }])),
+      };
+    });
+    out.set(product.id, { options: list, images: productImages.map((i) => toImage(i, product.name)), sizes: [...new Set(productVariants.map((v) => v.size as string))] });
+  }
+  return out;
+}
+
+/** A bundle's items with their products' colours, images and sizes with stock (§3 bundleItems), in bundle order. */
+async function bundleItemsOf(db: Queryable, bundleId: number): Promise<BundleItemDetail[]> {
+  const { rows } = await db.query<Row>(
+    `select bi.id, bi.quantity, p.id as product_id, p.url_name, p.name, p.default_colour, p.designs, ${EFFECTIVE_PRICE} as price,
+            (p.enabled and p.enable_add_to_cart and not p.is_bundle) as available
+     from product_bundle_items bi join products p on p.id = bi.product_id
+     where bi.bundle_id = $1 order by bi.position, bi.id`,
+    [bundleId],
+  );
+  const options = await optionsOf(db, rows.map((r) => ({ id: r.product_id as number, name: r.name as string })));
+  return rows.map((r) => {
+    const own = options.get(r.product_id as number)!;
+    const defaultOption = own.options.find((o) => o.colourName === r.default_colour) ?? own.options[0];
+    return {
+      id: r.id as number,
+      quantity: r.quantity as number,
+      productId: r.product_id as number,
+      urlName: r.url_name as string,
+      name: r.name as string,
+      price: r.price as number,
+      available: r.available as boolean,
+      defaultColour: defaultOption?.colourName ?? null,
+      image: defaultOption?.images[0] ?? own.images[0] ?? null,
+      colours: own.options.map((o) => ({ text: o.colourName, value: o.colourValue })),
+      options: own.options,
+      designs: (r.designs as Record<string, unknown>) ?? {},
+    };
+  });
+}
+
+/** One enabled product by urlName or numeric id, with colours, images, shoppers' photos, sizes and stock per size (and a bundle's items). */
 export async function productDetail(db: Queryable, division: DivisionRef, key: string): Promise<ProductDetail | null> {
   const byId = /^\d{1,9}$/.test(key);
   const { rows } = await db.query<Row>(
@@ -141,47 +206,32 @@ export async function productDetail(db: Queryable, division: DivisionRef, key: s
   const p = rows[0];
   if (!p) return null;
   const id = p.id as number;
-  const [options, images, variants, collections, ugc] = await Promise.all([
-    db.query<Row>('select id, colour_name, colour_value, pro from product_options where product_id = $1 order by position, id', [id]),
-    db.query<Row>('select option_id, src, alt_text, color from product_images where product_id = $1 order by position, id', [id]),
-    db.query<Row>('select id, option_id, size, sku, stock from product_variants where product_id = $1 order by position, id', [id]),
+  const name = p.name as string;
+  const isBundle = p.is_bundle === true;
+  const [own, collections, ugc, bundleItems] = await Promise.all([
+    optionsOf(db, [{ id, name }]),
     db.query<Row>(
       `select c.name, c.url_name from product_collections pc join collections c on c.id = pc.collection_id
        where pc.product_id = $1 order by c.position, c.id`,
       [id],
     ),
     db.query<Row>('select src, alt_text, color from product_ugc_images where product_id = $1 order by position, id', [id]),
+    isBundle ? bundleItemsOf(db, id) : Promise.resolve([]),
   ]);
-  const toImage = (r: Row): ImageRef => ({ src: r.src as string, alt: (r.alt_text as string) || (p.name as string), color: (r.color as string | null) ?? null });
-  const optionList: ProductOption[] = options.rows.map((o) => {
-    const optionImages = images.rows.filter((i) => i.option_id === o.id).map(toImage);
-    const sizes = variants.rows
-      .filter((v) => v.option_id === o.id)
-      .map((v) => ({ size: v.size as string, sku: v.sku as string, variantId: v.id as number, quantity: v.stock as number }));
-    return {
-      id: o.id as number,
-      colourName: o.colour_name as string,
-      colourValue: o.colour_value as string,
-      pro: o.pro as boolean,
-      thumbnail: optionImages[0]?.src ?? null,
-      images: optionImages,
-      sizes,
-      stock: Object.fromEntries(sizes.map((s) => [s.size, { quantity: s.quantity }])),
-    };
-  });
+  const { options: ownOptions, images: allImages, sizes: allSizes } = own.get(id)!;
+  // A bundle's colours and sizes are its items' (bundleItems): it has none of its own.
+  const optionList = isBundle ? [] : ownOptions;
   const defaultOption = optionList.find((o) => o.colourName === p.default_colour) ?? optionList[0];
-  const allSizes = [...new Set(variants.rows.map((v) => v.size as string))];
   const price = p.price as number;
   const salePrice = (p.sale_price as number | null) ?? null;
   const designs = (p.designs as Record<string, unknown>) ?? {};
   const sku = p.sku as string;
-  const allImages = images.rows.map(toImage);
   return {
     id,
     uuid: p.uuid as string,
     sku,
     urlName: p.url_name as string,
-    name: p.name as string,
+    name,
     description: p.description as string,
     metaTitle: (p.meta_title as string | null) ?? null,
     metaDescription: (p.meta_description as string | null) ?? null,
@@ -198,15 +248,17 @@ export async function productDetail(db: Queryable, division: DivisionRef, key: s
     collections: collections.rows.map((c) => ({ name: c.name as string, urlName: c.url_name as string })),
     image: defaultOption?.images[0] ?? allImages[0] ?? null,
     images: allImages,
-    ugcImages: ugc.rows.map(toImage),
+    ugcImages: ugc.rows.map((r) => toImage(r, name)),
     colours: optionList.map((o) => ({ text: o.colourName, value: o.colourValue })),
     options: optionList,
-    sizes: allSizes.map((s) => ({ text: s, value: s })),
+    sizes: (isBundle ? [] : allSizes).map((s) => ({ text: s, value: s })),
     manufacturer: { name: division.companyName },
     reviews: { count: 0, average: null },
-    printCount: printCountOf(designs),
+    printCount: printCountOf({ designs, bundleItems: isBundle ? bundleItems : null }),
     isBlank: isBlankSku(sku),
     isCustom: isCustomSku(sku),
+    isBundle,
+    bundleItems,
   };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/database';
 import { ApiError } from '../http/errors';
 import type { BasketItem, BasketList, BasketListName } from '../../src/commerce/basket/types';
+import { bundleStock, bundleStockError, bundleMessages, componentsOfLines, resolveBundleChoices, type BundleComponent, type BundleOptionInput } from './bundles';
 
 /**
  * The basket repository (docs/commerce-contract.md). A browser's basket id lives in the httpOnly cookie
@@ -46,8 +47,13 @@ export interface BasketLine {
   image: string | null;
   productUuid: string;
   urlName: string;
-  /** Units of this colour and size in stock (null without a size). */
+  /** Units of this colour and size in stock (null without a size); for a bundle, whole bundles its components allow. */
   stock: number | null;
+  /**
+   * A bundle line of the main list: the colour and size chosen per bundle item (server/commerce/bundles.ts);
+   * empty when the choices no longer match the bundle (the line cannot be bought). Null for other lines.
+   */
+  bundleItems: BundleComponent[] | null;
 }
 
 export interface BasketRef {
@@ -122,7 +128,7 @@ export async function resolveBasket(
 /** The lines of one list, oldest first, with current names, prices, images and stock. */
 export async function loadBasket(db: Queryable, basketId: string, list: BasketListName): Promise<BasketLine[]> {
   const { rows } = await db.query<Row>(
-    `select bi.key, bi.quantity, bi.product_id, bi.option_id, bi.variant_id,
+    `select bi.key, bi.quantity, bi.product_id, bi.option_id, bi.variant_id, bi.bundle_options, p.is_bundle,
             p.name, p.uuid, p.url_name, p.vat_rate,
             case when p.sale_price is not null and p.sale_price < p.price then p.sale_price else p.price end as unit_price,
             o.colour_name, v.size, v.stock, img.src
@@ -138,7 +144,14 @@ export async function loadBasket(db: Queryable, basketId: string, list: BasketLi
      order by bi.created_at, bi.id`,
     [basketId, list],
   );
-  return rows.map((r) => ({
+  const bundleLines = list === 'main' ? rows.filter((r) => r.is_bundle === true) : [];
+  const components = await componentsOfLines(
+    db,
+    bundleLines.map((r) => ({ key: r.key as string, productId: r.product_id as number, choices: r.bundle_options })),
+  );
+  return rows.map((r) => {
+    const bundle = list === 'main' && r.is_bundle === true ? (components.get(r.key as string) ?? null) : undefined;
+    return {
     key: r.key as string,
     productId: r.product_id as number,
     variantId: (r.variant_id as number | null) ?? null,
@@ -152,8 +165,10 @@ export async function loadBasket(db: Queryable, basketId: string, list: BasketLi
     image: (r.src as string | null) ?? null,
     productUuid: r.uuid as string,
     urlName: r.url_name as string,
-    stock: r.stock === null || r.stock === undefined ? null : (r.stock as number),
-  }));
+    stock: bundle !== undefined ? (bundle && bundle.every((c) => c.available) ? bundleStock(bundle) : 0) : r.stock === null || r.stock === undefined ? null : (r.stock as number),
+    bundleItems: bundle === undefined ? null : (bundle ?? []),
+    };
+  });
 }
 
 /** Empties one list (checkout calls this in its order transaction). */
@@ -177,6 +192,19 @@ export function toBasketList(lines: BasketLine[]): BasketList {
     productColor: l.colour,
     productSize: l.size,
     stock: l.stock,
+    ...(l.bundleItems
+      ? {
+          bundleItems: l.bundleItems.map((c) => ({
+            bundleItemId: c.bundleItemId,
+            name: c.name,
+            productUrl: c.urlName,
+            colour: c.colour,
+            size: c.size,
+            quantity: c.quantity,
+            image: c.image,
+          })),
+        }
+      : {}),
   }));
   return { items, subtotal: lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0), count: lines.reduce((n, l) => n + l.quantity, 0) };
 }
@@ -213,6 +241,8 @@ interface ResolvedItem {
   optionId: number | null;
   variantId: number | null;
   stock: number | null;
+  /** A bundle: its colours and sizes come from bundleOptions, one per bundle item. */
+  isBundle?: boolean;
 }
 
 /** Finds the product, colour and size an item names; throws the §8 "no longer available" message otherwise. */
@@ -230,12 +260,13 @@ export async function resolveItem(db: Queryable, divisionId: number, item: AddIt
   const key = productKeyOf(item);
   if (!key) throw new ApiError(404, basketMessages.unavailable);
   const { rows } = await db.query<Row>(
-    `select id, default_colour, enable_add_to_cart from products where division_id = $1 and enabled and ${'id' in key ? 'id = $2::int' : 'url_name = $2'}`,
+    `select id, default_colour, enable_add_to_cart, is_bundle from products where division_id = $1 and enabled and ${'id' in key ? 'id = $2::int' : 'url_name = $2'}`,
     [divisionId, 'id' in key ? key.id : key.urlName],
   );
   const product = rows[0];
   if (!product || (list === 'main' && product.enable_add_to_cart === false)) throw new ApiError(404, basketMessages.unavailable);
   const productId = product.id as number;
+  if (product.is_bundle === true) return { productId, optionId: null, variantId: null, stock: null, isBundle: true };
   const options = await db.query<Row>('select id, colour_name from product_options where product_id = $1 order by position, id', [productId]);
   let option: Row | undefined;
   if (item.productColor) {
@@ -266,17 +297,20 @@ const stockError = (stock: number) => {
 
 /**
  * Adds an item (or more of it) to a list. The main list never holds more of a size than is in stock (422);
- * favourites hold one of each and ignore stock.
+ * favourites hold one of each and ignore stock. A bundle added to the main list needs a colour and size for every
+ * bundle item (`bundleOptions`, server/commerce/bundles.ts); its line key hashes the variants chosen, so the same
+ * choices are the same line and different ones are separate lines. Other products ignore bundleOptions.
  */
 export async function addItem(
   db: Database,
   basket: BasketRef,
   list: BasketListName,
   item: AddItemInput,
-  bundleOptions?: unknown,
+  bundleOptions?: readonly BundleOptionInput[] | null,
 ): Promise<void> {
   const resolved = await resolveItem(db, basket.divisionId, item, list);
-  const key = keyOf(resolved.productId, resolved.optionId, resolved.variantId, list === 'main' ? bundleOptions : undefined);
+  const bundle = resolved.isBundle && list === 'main' ? await resolveBundleChoices(db, resolved.productId, bundleOptions) : null;
+  const key = keyOf(resolved.productId, resolved.optionId, resolved.variantId, bundle?.choices);
   const quantity = list === 'favourites' ? 1 : (item.quantity ?? 1);
   await db.transaction(async (tx) => {
     // The basket row is the lock: two adds to the same basket never both pass the stock check.
@@ -285,6 +319,8 @@ export async function addItem(
     const current = existing.rows[0]?.quantity ?? 0;
     if (list === 'favourites') {
       if (current > 0) return;
+    } else if (bundle) {
+      if (current + quantity > bundleStock(bundle.components)) throw bundleStockError(bundle.components);
     } else if (resolved.stock !== null && current + quantity > resolved.stock) {
       throw stockError(resolved.stock);
     }
@@ -292,7 +328,7 @@ export async function addItem(
       `insert into basket_items (basket_id, list, key, product_id, option_id, variant_id, quantity, bundle_options)
        values ($1, $2, $3, $4, $5, $6, $7, $8)
        on conflict (basket_id, list, key) do update set quantity = basket_items.quantity + excluded.quantity`,
-      [basket.id, list, key, resolved.productId, resolved.optionId, resolved.variantId, quantity, list === 'main' && bundleOptions != null ? JSON.stringify(bundleOptions) : null],
+      [basket.id, list, key, resolved.productId, resolved.optionId, resolved.variantId, quantity, bundle ? JSON.stringify(bundle.choices) : null],
     );
     await tx.query('update baskets set updated_at = now() where id = $1', [basket.id]);
   });
@@ -308,7 +344,8 @@ export async function updateQuantity(db: Database, basketId: string, list: Baske
   await db.transaction(async (tx) => {
     await tx.query('select id from baskets where id = $1 for update', [basketId]);
     const { rows } = await tx.query<Row>(
-      `select bi.id, v.stock from basket_items bi left join product_variants v on v.id = bi.variant_id
+      `select bi.id, bi.product_id, bi.bundle_options, p.is_bundle, v.stock from basket_items bi
+       join products p on p.id = bi.product_id left join product_variants v on v.id = bi.variant_id
        where bi.basket_id = $1 and bi.list = $2 and bi.key = $3`,
       [basketId, list, key],
     );
@@ -316,6 +353,11 @@ export async function updateQuantity(db: Database, basketId: string, list: Baske
     if (!line) throw new ApiError(404, basketMessages.itemNotFound);
     if (quantity === 0) {
       await tx.query('delete from basket_items where id = $1', [line.id]);
+    } else if (list === 'main' && line.is_bundle === true) {
+      const components = (await componentsOfLines(tx, [{ key, productId: line.product_id as number, choices: line.bundle_options }])).get(key);
+      if (!components || components.some((c) => !c.available)) throw new ApiError(404, bundleMessages.unavailable);
+      if (quantity > bundleStock(components)) throw bundleStockError(components);
+      await tx.query('update basket_items set quantity = $2 where id = $1', [line.id, quantity]);
     } else {
       const stock = (line.stock as number | null) ?? null;
       if (stock !== null && quantity > stock) throw stockError(stock);

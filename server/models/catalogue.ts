@@ -1,9 +1,13 @@
 /** Catalogue models (§3 Product, collections, blog posts): public while live, cost figures for the store only. */
-import { isBlankSku, isCustomSku, printCountOf } from '../catalogue/products';
+import { isBlankSku, isCustomSku } from '../catalogue/products';
+import { printCountOf, type PrintCountSource } from '../../src/core/catalogue';
 import { PRINT_COST, garmentCost, printCount } from '../api/stats/costModel';
 import { defineModel, publicWhen, toIso, toNumber } from './types';
 
-const designsOf = (value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+/** The designs of a product and, for a bundle, its items' quantities and designs: what printCountOf reads. */
+const PRINT_COUNT_SOURCE = `jsonb_build_object('designs', t.designs, 'bundleItems', case when t.is_bundle then (
+  select coalesce(jsonb_agg(jsonb_build_object('quantity', bi.quantity, 'designs', c.designs) order by bi.position, bi.id), '[]'::jsonb)
+  from product_bundle_items bi join products c on c.id = bi.product_id where bi.bundle_id = t.id) end)`;
 
 export const product = defineModel({
   type: 'product',
@@ -36,7 +40,8 @@ export const product = defineModel({
     tags: { read: 'public', sql: 't.tags' },
     designs: { read: 'public', sql: 't.designs' },
     divisionId: { read: 'public', sql: 't.division_id' },
-    printCount: { read: 'public', sql: 't.designs', map: (v) => printCountOf(designsOf(v)) },
+    printCount: { read: 'public', sql: PRINT_COUNT_SOURCE, map: (v) => printCountOf(v as PrintCountSource) },
+    isBundle: { read: 'public', sql: 't.is_bundle' },
     isBlank: { read: 'public', sql: 't.sku', map: (v) => isBlankSku(String(v)) },
     isCustom: { read: 'public', sql: 't.sku', map: (v) => isCustomSku(String(v)) },
     // §3 baseCost / printCosts: the store's production costs (the estimated cost model of server/api/stats/costModel.ts).
@@ -60,6 +65,12 @@ export const product = defineModel({
             where pc.product_id = any($1::int[]) order by c.position, c.id`,
     },
     variants: { model: 'product_variant', many: true, sql: 'select product_id as parent, id from product_variants where product_id = any($1::int[]) order by position, id' },
+    // §3 bundleItems: the products a bundle is made of, in bundle order (empty for other products).
+    bundleItems: {
+      model: 'product',
+      many: true,
+      sql: 'select bundle_id as parent, product_id as id from product_bundle_items where bundle_id = any($1::int[]) order by position, id',
+    },
     division: { model: 'division', many: false, sql: 'select id as parent, division_id as id from products where id = any($1::int[])' },
   },
 });

@@ -72,9 +72,13 @@ export const orderItem = defineModel({
     tax: { read: 'self', sql: 't.tax' },
     discount: { read: 'self', sql: 't.discount' },
     position: { read: 'self', sql: 't.position' },
+    // §3 parentItemId: a bundle's component items point at the bundle's item (price 0; the parent carries price and tax).
+    parentItemId: { read: 'self', sql: 't.parent_item_id' },
   },
   relations: {
     order: { model: 'order', many: false, sql: 'select id as parent, order_id as id from order_items where id = any($1::int[])' },
+    parentItem: { model: 'order_item', many: false, sql: 'select id as parent, parent_item_id as id from order_items where id = any($1::int[]) and parent_item_id is not null' },
+    childItems: { model: 'order_item', many: true, sql: 'select parent_item_id as parent, id from order_items where parent_item_id = any($1::int[]) order by position, id' },
     product: { model: 'product', many: false, sql: 'select id as parent, product_id as id from order_items where id = any($1::int[]) and product_id is not null' },
     variant: { model: 'product_variant', many: false, sql: 'select id as parent, variant_id as id from order_items where id = any($1::int[]) and variant_id is not null' },
   },

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database';
 import { ApiError } from '../http/errors';
 import { computeTotals, type CouponRule, type Totals } from './pricing';
+import { bundleStock, componentsOfLines, type BundleComponent } from '../commerce/bundles';
 
 /**
  * The basket as checkout sees it: the "main" list of basket_items (docs/commerce-contract.md), re-priced from
@@ -18,9 +19,15 @@ export interface CheckoutLine {
   unitPrice: number;
   vatRate: number;
   image: string | null;
-  /** In stock for the quantity, enabled and sellable. */
+  /** In stock for the quantity, enabled and sellable (a bundle: and every component). */
   available: boolean;
+  /** Units in stock; for a bundle, whole bundles its components allow. */
   stock: number;
+  /**
+   * A bundle line: the variant chosen per bundle item (each `quantity` units per bundle), whose stock the order
+   * reserves; empty when the choices no longer match the bundle. Null for other lines.
+   */
+  components: BundleComponent[] | null;
 }
 
 export const checkoutMessages = {
@@ -38,7 +45,7 @@ export const checkoutMessages = {
 
 export async function loadCheckoutLines(db: Queryable, basketId: string): Promise<CheckoutLine[]> {
   const { rows } = await db.query<Record<string, unknown>>(
-    `select bi.key, bi.quantity, bi.product_id, bi.variant_id, p.name, p.enabled, p.enable_add_to_cart, p.vat_rate, p.sku as product_sku,
+    `select bi.key, bi.quantity, bi.product_id, bi.variant_id, bi.bundle_options, p.is_bundle, p.name, p.enabled, p.enable_add_to_cart, p.vat_rate, p.sku as product_sku,
             case when p.sale_price is not null and p.sale_price < p.price then p.sale_price else p.price end as unit_price,
             v.sku, v.size, v.stock, o.colour_name,
             (select i.src from product_images i where i.product_id = p.id order by (i.option_id is not distinct from o.id) desc, i.position, i.id limit 1) as image
@@ -50,9 +57,34 @@ export async function loadCheckoutLines(db: Queryable, basketId: string): Promis
      order by bi.id`,
     [basketId],
   );
+  const bundles = await componentsOfLines(
+    db,
+    rows.filter((r) => r.is_bundle === true).map((r) => ({ key: r.key as string, productId: r.product_id as number, choices: r.bundle_options })),
+  );
   return rows.map((r) => {
-    const stock = (r.stock as number | null) ?? 0;
     const quantity = r.quantity as number;
+    const sellable = (r.enabled as boolean) && (r.enable_add_to_cart as boolean);
+    if (r.is_bundle === true) {
+      const components = bundles.get(r.key as string) ?? null;
+      const stock = components && components.every((c) => c.available) ? bundleStock(components) : 0;
+      return {
+        key: r.key as string,
+        productId: r.product_id as number,
+        variantId: null,
+        name: r.name as string,
+        sku: (r.product_sku as string) || '',
+        colour: null,
+        size: null,
+        quantity,
+        unitPrice: r.unit_price as number,
+        vatRate: Number(r.vat_rate),
+        image: (r.image as string | null) ?? null,
+        available: sellable && components !== null && stock >= quantity,
+        stock,
+        components: components ?? [],
+      };
+    }
+    const stock = (r.stock as number | null) ?? 0;
     return {
       key: r.key as string,
       productId: r.product_id as number,
@@ -65,8 +97,9 @@ export async function loadCheckoutLines(db: Queryable, basketId: string): Promis
       unitPrice: r.unit_price as number,
       vatRate: Number(r.vat_rate),
       image: (r.image as string | null) ?? null,
-      available: r.variant_id !== null && (r.enabled as boolean) && (r.enable_add_to_cart as boolean) && stock >= quantity,
+      available: r.variant_id !== null && sellable && stock >= quantity,
       stock,
+      components: null,
     };
   });
 }

@@ -1,5 +1,6 @@
 import { StartupError, type Database, type Queryable } from '../db/database';
 import { transitionOrder } from './stateMachine';
+import { startPeriodic } from '../services/periodic';
 
 /**
  * Expiry of abandoned unpaid orders (issue #6 "Never wrong"). An order placed with Stripe or PayPal stays
@@ -39,10 +40,15 @@ export const expiryNote = (windowMinutes: number) => `Not paid within ${windowMi
 export const LATE_PAYMENT_RESERVED_NOTE = 'Paid after the payment window: stock reserved again';
 export const LATE_PAYMENT_REFUND_NOTE = 'Paid after the payment window and the stock is gone: refund the payment';
 
-/** The units an order holds, one row per variant, in ascending variant id (the lock order of checkout). */
+/**
+ * The units an order holds, one row per variant, in ascending variant id (the lock order of checkout). A bundle's
+ * parent item holds nothing itself: its child items (one per component, parent_item_id) hold the units, so they
+ * are counted once, through the children.
+ */
 async function orderUnits(tx: Queryable, orderIds: number[]): Promise<{ variantId: number | null; quantity: number }[]> {
   const { rows } = await tx.query<{ variant_id: number | null; quantity: number }>(
-    `select variant_id, sum(quantity)::int as quantity from order_items where order_id = any($1::int[])
+    `select variant_id, sum(quantity)::int as quantity from order_items oi
+     where order_id = any($1::int[]) and not exists (select 1 from order_items c where c.parent_item_id = oi.id)
      group by variant_id order by variant_id nulls last`,
     [orderIds],
   );
@@ -127,29 +133,15 @@ interface SweepLogger {
 }
 
 /**
- * Runs `expireUnpaidOrders` now and every `intervalMs` (an unref'd timer: it never keeps the process alive).
- * Passes never overlap. Returns `stop`, which clears the timer and waits for a pass in progress.
+ * Runs `expireUnpaidOrders` now and every `intervalMs` (server/services/periodic.ts). Returns `stop`.
  */
 export function startOrderExpirySweep(db: Database, options: { windowMinutes: number; intervalMs?: number; logger?: SweepLogger }): () => Promise<void> {
-  let running: Promise<unknown> | null = null;
-  let stopped = false;
-  const pass = () => {
-    if (stopped || running) return;
-    running = expireUnpaidOrders(db, { windowMinutes: options.windowMinutes })
-      .then((orders) => {
-        if (orders.length) options.logger?.info({ orders: orders.map((o) => o.id) }, `expired ${orders.length} unpaid order(s)`);
-      })
-      .catch((error: unknown) => options.logger?.error({ err: error }, 'order expiry sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  };
-  const timer = setInterval(pass, options.intervalMs ?? ORDER_EXPIRY_SWEEP_INTERVAL_MS);
-  timer.unref();
-  pass();
-  return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
-  };
+  return startPeriodic(
+    async () => {
+      const orders = await expireUnpaidOrders(db, { windowMinutes: options.windowMinutes });
+      if (orders.length) options.logger?.info({ orders: orders.map((o) => o.id) }, `expired ${orders.length} unpaid order(s)`);
+    },
+    options.intervalMs ?? ORDER_EXPIRY_SWEEP_INTERVAL_MS,
+    (error) => options.logger?.error({ err: error }, 'order expiry sweep failed'),
+  );
 }

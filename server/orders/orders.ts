@@ -25,17 +25,44 @@ export async function loadOrderView(db: Queryable, hash: string): Promise<OrderV
     db.query<Row>('select message, is_successful, payment_method_name, created_at from payment_attempts where order_id = $1 order by id', [id]),
   ]);
   const status = o.status as string;
-  const lineItems = items.rows.map((i) => ({
-    name: i.name as string,
-    sku: i.sku as string,
-    options: (i.options as { colour?: string | null; size?: string | null }) ?? {},
-    quantity: i.quantity as number,
-    unitPrice: i.price as number,
-    lineTotal: (i.price as number) * (i.quantity as number),
-    tax: i.tax as number,
-    discount: i.discount as number,
-    vatRate: Math.round(vatRateOf(Number(i.vat_rate)) * 10000) / 100,
-  }));
+  // A bundle's component items (parent_item_id) are shown inside their bundle, never as lines of their own.
+  const childrenOf = new Map<number, Row[]>();
+  for (const i of items.rows) {
+    if (i.parent_item_id === null || i.parent_item_id === undefined) continue;
+    childrenOf.set(i.parent_item_id as number, [...(childrenOf.get(i.parent_item_id as number) ?? []), i]);
+  }
+  const lineItems = items.rows
+    .filter((i) => i.parent_item_id === null || i.parent_item_id === undefined)
+    .map((i) => {
+      const children = childrenOf.get(i.id as number);
+      const options = (i.options as { colour?: string | null; size?: string | null }) ?? {};
+      return {
+        name: i.name as string,
+        sku: i.sku as string,
+        options,
+        quantity: i.quantity as number,
+        unitPrice: i.price as number,
+        lineTotal: (i.price as number) * (i.quantity as number),
+        tax: i.tax as number,
+        discount: i.discount as number,
+        vatRate: Math.round(vatRateOf(Number(i.vat_rate)) * 10000) / 100,
+        ...(children
+          ? {
+              components: children.map((c) => {
+                const chosen = (c.options as { colour?: string | null; size?: string | null }) ?? {};
+                return {
+                  name: c.name as string,
+                  sku: c.sku as string,
+                  colour: chosen.colour ?? null,
+                  size: chosen.size ?? null,
+                  // Stored for the whole line (what stock release reads); shown per bundle.
+                  quantity: Math.round((c.quantity as number) / (i.quantity as number)),
+                };
+              }),
+            }
+          : {}),
+      };
+    });
   const shipping = o.shipping as number;
   const shippingTax = o.shipping_tax as number;
   const vat = new Map<number, VatLine>();
@@ -94,7 +121,12 @@ export async function queueOrderConfirmation(tx: Queryable, hash: string, origin
   if (!order) return;
   const money = (minor: number) => formatMoney(minor, order.currency);
   const receiptUrl = `${origin ?? ''}/receipt/${order.hash}`;
-  const rows = order.items.map((i) => `${i.quantity} × ${i.name}${[i.options.colour, i.options.size].filter(Boolean).length ? ` (${[i.options.colour, i.options.size].filter(Boolean).join(', ')})` : ''} — ${money(i.lineTotal)}`);
+  const chosen = (colour?: string | null, size?: string | null) => ([colour, size].filter(Boolean).length ? ` (${[colour, size].filter(Boolean).join(', ')})` : '');
+  // A bundle lists what was chosen for each of its items under its line.
+  const rows = order.items.map((i) => ({
+    line: `${i.quantity} × ${i.name}${chosen(i.options.colour, i.options.size)} — ${money(i.lineTotal)}`,
+    parts: (i.components ?? []).map((c) => `${c.quantity > 1 ? `${c.quantity} × ` : ''}${c.name}${chosen(c.colour, c.size)}`),
+  }));
   const totals: [string, string][] = [
     ['Items', money(order.totals.itemsIncTax)],
     ...(order.totals.discountIncTax > 0 ? [[`Discount${order.couponCode ? ` (${order.couponCode})` : ''}`, `−${money(order.totals.discountIncTax)}`] as [string, string]] : []),
@@ -106,14 +138,14 @@ export async function queueOrderConfirmation(tx: Queryable, hash: string, origin
     `Thank you for your order from ${order.seller.name}!`,
     '',
     `Order #${order.number}`,
-    ...rows,
+    ...rows.flatMap((r) => [r.line, ...r.parts.map((p) => `    ${p}`)]),
     '',
     ...totals.map(([k, v]) => `${k}: ${v}`),
     '',
     `Receipt: ${receiptUrl}`,
   ].join('\n');
   const html = `<h1>Thank you for your order</h1><p>Order #${order.number} from ${escapeHtml(order.seller.name)}</p><ul>${rows
-    .map((r) => `<li>${escapeHtml(r)}</li>`)
+    .map((r) => `<li>${escapeHtml(r.line)}${r.parts.length ? `<ul>${r.parts.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul>` : ''}</li>`)
     .join('')}</ul><table>${totals.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td align="right">${escapeHtml(v)}</td></tr>`).join('')}</table><p><a href="${escapeHtml(receiptUrl)}">View your receipt</a></p>`;
   await queueMail(tx, { to: order.email, subject: `Your order #${order.number} from ${order.seller.name}`, text, html });
 }

@@ -119,14 +119,22 @@ export async function placeOrder(db: Database, processorFor: (payment: PaymentIn
       const reserve = reserveStockStep(tx, lines);
       await reserve.run();
 
-      // 6. Items, priced as charged.
+      // 6. Items, priced as charged. A bundle is one parent item (its price, tax and discount) and a child item per
+      //    component (price 0, the variant and units it holds — what expiry and cancellation give back).
       for (const [position, line] of lines.entries()) {
-        await tx.query(
-          `insert into order_items (order_id, product_id, variant_id, name, sku, options, quantity, price, vat_rate, tax, discount, position)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        const { rows: item } = await tx.query<{ id: number }>(
+          `insert into order_items (order_id, product_id, variant_id, name, sku, options, quantity, price, vat_rate, tax, discount, position, basket_key)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) returning id`,
           [orderId, line.productId, line.variantId, line.name, line.sku, JSON.stringify({ colour: line.colour, size: line.size }), line.quantity,
-            line.unitPrice, line.vatRate, totals.lines[position]!.tax, totals.lines[position]!.discount, position],
+            line.unitPrice, line.vatRate, totals.lines[position]!.tax, totals.lines[position]!.discount, position, line.key],
         );
+        for (const c of line.components ?? []) {
+          await tx.query(
+            `insert into order_items (order_id, product_id, variant_id, name, sku, options, quantity, price, vat_rate, tax, discount, position, parent_item_id, bundle_item_id)
+             values ($1, $2, $3, $4, $5, $6, $7, 0, $8, 0, 0, $9, $10, $11)`,
+            [orderId, c.productId, c.variantId, c.name, c.sku, JSON.stringify({ colour: c.colour, size: c.size }), line.quantity * c.quantity, line.vatRate, position, item[0]!.id, c.bundleItemId],
+          );
+        }
       }
 
       // 7. Charge.
@@ -169,23 +177,53 @@ export async function placeOrder(db: Database, processorFor: (payment: PaymentIn
   }
 }
 
+/** Who needs the units of one variant: a line, or a component of a bundle line. */
+type UnitClaim = Pick<CheckoutLine, 'key' | 'name' | 'colour' | 'size' | 'quantity'>;
+
+/**
+ * The units the lines take, one entry per variant in ascending variant id: an ordinary line takes its quantity of
+ * its variant, a bundle line takes quantity × the item's quantity of every component's variant. A variant wanted
+ * by several lines (a tee on its own and inside a bundle) is one entry with the sum.
+ */
+export function unitsOfLines(lines: CheckoutLine[]): { variantId: number; quantity: number; claims: UnitClaim[] }[] {
+  const byVariant = new Map<number, { variantId: number; quantity: number; claims: UnitClaim[] }>();
+  const claim = (variantId: number, quantity: number, who: UnitClaim) => {
+    const entry = byVariant.get(variantId) ?? { variantId, quantity: 0, claims: [] };
+    entry.quantity += quantity;
+    entry.claims.push(who);
+    byVariant.set(variantId, entry);
+  };
+  for (const line of lines) {
+    if (line.components) {
+      for (const c of line.components) claim(c.variantId, line.quantity * c.quantity, { key: line.key, name: `${line.name}: ${c.name}`, colour: c.colour, size: c.size, quantity: line.quantity * c.quantity });
+    } else {
+      claim(line.variantId!, line.quantity, line);
+    }
+  }
+  return [...byVariant.values()].sort((a, b) => a.variantId - b.variantId);
+}
+
+/**
+ * Step 5: every unit of every line — bundle components included — taken from stock in ascending variant id (the
+ * order the expiry sweep and every other reservation use, so two checkouts never deadlock), all or nothing.
+ */
 function reserveStockStep(tx: Queryable, lines: CheckoutLine[]): Step<void> {
-  const ordered = [...lines].sort((a, b) => a.variantId! - b.variantId!);
-  const reserved: CheckoutLine[] = [];
+  const units = unitsOfLines(lines);
+  const reserved: typeof units = [];
   return {
     async run() {
-      for (const line of ordered) {
-        const { rows } = await tx.query('update product_variants set stock = stock - $2 where id = $1 and stock >= $2 returning id', [line.variantId, line.quantity]);
+      for (const unit of units) {
+        const { rows } = await tx.query('update product_variants set stock = stock - $2 where id = $1 and stock >= $2 returning id', [unit.variantId, unit.quantity]);
         if (rows.length === 0) {
-          const { rows: left } = await tx.query<{ stock: number }>('select stock from product_variants where id = $1', [line.variantId]);
+          const { rows: left } = await tx.query<{ stock: number }>('select stock from product_variants where id = $1', [unit.variantId]);
           // Throwing rolls the whole transaction back: the order row and earlier reservations vanish with it.
-          throw new UnavailableError([{ ...line, stock: left[0]?.stock ?? 0 }]);
+          throw new UnavailableError(unit.claims.map((c) => ({ ...c, stock: left[0]?.stock ?? 0 })));
         }
-        reserved.push(line);
+        reserved.push(unit);
       }
     },
     async compensate() {
-      for (const line of reserved) await tx.query('update product_variants set stock = stock + $2 where id = $1', [line.variantId, line.quantity]);
+      for (const unit of reserved) await tx.query('update product_variants set stock = stock + $2 where id = $1', [unit.variantId, unit.quantity]);
       reserved.length = 0;
     },
   };
@@ -222,11 +260,13 @@ export async function recordAttempt(
  */
 export async function markPaid(tx: Queryable, orderId: number, hash: string, userId: number | null, origin: string | null, note: string | null = null) {
   await transitionOrder(tx, orderId, 'paid', { userId, note });
-  // Only the lines this order bought leave the basket (anything added since stays).
+  // Only the lines this order bought leave the basket (anything added since stays): its own lines by variant, and
+  // bundle lines by the basket key they were bought from (a tee inside a bundle does not remove that tee's own line).
   await tx.query(
     `delete from basket_items bi using orders o
      where o.id = $1 and bi.basket_id = o.basket_id and bi.list = 'main'
-       and bi.variant_id in (select variant_id from order_items where order_id = $1)`,
+       and (bi.variant_id in (select variant_id from order_items where order_id = $1 and parent_item_id is null and variant_id is not null)
+            or bi.key in (select basket_key from order_items where order_id = $1 and parent_item_id is null and variant_id is null and basket_key is not null))`,
     [orderId],
   );
   await queueOrderConfirmation(tx, hash, origin);

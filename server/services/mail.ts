@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { startPeriodic } from './periodic';
 
 export interface MailMessage {
   to: string;
@@ -90,19 +91,13 @@ export function startMailDelivery(
   transport: MailTransport,
   options: { from: string; intervalMs?: number; logger?: DeliveryLogger },
 ): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
-  let stopped = false;
-  const pass = () => {
-    if (stopped) return;
-    running = deliverOutbox(db, transport, options).catch((error: unknown) => options.logger?.error({ err: error }, 'mail delivery pass failed'));
-  };
-  const timer = setInterval(pass, options.intervalMs ?? 5000);
-  timer.unref();
-  pass();
+  const stop = startPeriodic(
+    () => deliverOutbox(db, transport, options),
+    options.intervalMs ?? 5000,
+    (error) => options.logger?.error({ err: error }, 'mail delivery pass failed'),
+  );
   return async () => {
-    stopped = true;
-    clearInterval(timer);
-    await running;
+    await stop();
     transport.close?.();
   };
 }

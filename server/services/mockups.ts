@@ -76,6 +76,45 @@ ${garmentArt(garment, colourHex, print)}
 </svg>`;
 }
 
+export interface SetPart {
+  garment: Garment;
+  colourHex: string;
+  print: Print;
+}
+/** Most garments one set picture shows. */
+export const MAX_SET_PARTS = 3;
+
+/** A bundle's picture: its garments side by side on the mockup backdrop (500 × 500), left to right. */
+export function setSvg(parts: readonly SetPart[]): string {
+  const n = Math.max(1, Math.min(MAX_SET_PARTS, parts.length));
+  const scale = n === 1 ? 1 : n === 2 ? 0.6 : 0.45;
+  const step = n === 1 ? 0 : (500 - 500 * scale) / (n - 1);
+  const art = parts
+    .slice(0, n)
+    .map((p, i) => `<g transform="translate(${Math.round(i * step)} ${Math.round(250 - 250 * scale + (i % 2) * 30)}) scale(${scale})">${garmentArt(p.garment, p.colourHex, p.print)}</g>`)
+    .join('\n');
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 500 500" width="1000" height="1000" role="img">
+<defs><radialGradient id="bg" cx=".5" cy=".45" r=".75"><stop offset="0" stop-color="#f7f6f2"/><stop offset="1" stop-color="#e6e3dc"/></radialGradient>
+${GARMENT_DEFS}</defs>
+<rect width="500" height="500" fill="url(#bg)"/>
+<ellipse cx="250" cy="${Math.round(250 + 215 * scale + 30)}" rx="210" ry="14" fill="#000" opacity=".08"/>
+${art}
+</svg>`;
+}
+
+/** Parses "tshirt.b7b9bc.mountain+tote.f5f3ec.sun" (a set picture's address); null when any part is not a mockup. */
+export function parseSetParts(value: string): SetPart[] | null {
+  const raw = value.split('+');
+  if (raw.length === 0 || raw.length > MAX_SET_PARTS) return null;
+  const parts: SetPart[] = [];
+  for (const part of raw) {
+    const [garment = '', colourHex = '', print = '', ...rest] = part.split('.');
+    if (rest.length > 0 || !isGarment(garment) || !isHexColour(colourHex) || !isPrint(print)) return null;
+    parts.push({ garment, colourHex, print });
+  }
+  return parts;
+}
+
 const SCENE_PALETTES: Record<Scene, [string, string, string, string]> = {
   forest: ['#dfe9d8', '#9fbf8f', '#4f7a4a', '#23412a'],
   coast: ['#e3eef2', '#9cc3cf', '#4f8aa0', '#1f4a5e'],

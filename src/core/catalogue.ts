@@ -96,6 +96,62 @@ export interface ProductDetail extends Omit<ProductSummary, 'colour'> {
   printCount: number;
   isBlank: boolean;
   isCustom: boolean;
+  /** §3 isBundle: sold as a set of other products (bundleItems), each with its own colour and size. */
+  isBundle: boolean;
+  /** §3 bundleItems, in bundle order; empty unless isBundle. */
+  bundleItems: BundleItemDetail[];
+}
+
+/**
+ * One component of a bundle as its product page shows it: the component product with its colours, images and
+ * sizes with stock. `id` is the bundle item's id — what `bundleOptions[].bundleItemId` names when adding to the basket.
+ */
+export interface BundleItemDetail {
+  id: number;
+  /** Units of this product in one bundle (the chosen colour and size is taken this many times). */
+  quantity: number;
+  productId: number;
+  urlName: string;
+  name: string;
+  /** What one unit of the product costs on its own (the sale price when lower): the bundle's saving is shown from it. */
+  price: number;
+  /** Enabled, sellable and not itself a bundle; a bundle with an unavailable item cannot be bought. */
+  available: boolean;
+  defaultColour: string | null;
+  image: ImageRef | null;
+  colours: ColourSwatch[];
+  options: ProductOption[];
+  designs: Record<string, unknown>;
+}
+
+/** What the §3 derived print count reads: the designs of a product, and the items when it is a bundle. */
+export interface PrintCountSource {
+  designs?: unknown;
+  /** A bundle's items (null or absent for any other product). */
+  bundleItems?: readonly { quantity: number; designs?: unknown }[] | null;
+}
+
+/**
+ * §3 derived print count — the one implementation (product API, models fetch): 2 with front and back designs,
+ * 1 with one, 0 with none; for bundles the sum over items, each item counted once per unit it holds.
+ */
+export function printCountOf(product: PrintCountSource): number {
+  if (product.bundleItems) return product.bundleItems.reduce((sum, item) => sum + item.quantity * printCountOf({ designs: item.designs }), 0);
+  const designs = product.designs && typeof product.designs === 'object' && !Array.isArray(product.designs) ? (product.designs as Record<string, unknown>) : {};
+  return ['front', 'back'].filter((side) => !!designs[side]).length;
+}
+
+/** What a bundle's items cost bought separately (each item's price × its units). */
+export const bundleItemsPrice = (items: readonly Pick<BundleItemDetail, 'price' | 'quantity'>[]) => items.reduce((sum, i) => sum + i.price * i.quantity, 0);
+
+/** A bundle item can be bought when its product is available and some size holds one bundle's worth. */
+export const bundleItemInStock = (item: Pick<BundleItemDetail, 'available' | 'options' | 'quantity'>) =>
+  item.available && item.options.some((o) => o.sizes.some((s) => s.quantity >= item.quantity));
+
+/** Whether anything of the product can be bought now: some size in stock; for a bundle, every item. */
+export function productInStock(product: Pick<ProductDetail, 'options' | 'isBundle' | 'bundleItems'>): boolean {
+  if (product.isBundle) return product.bundleItems.length > 0 && product.bundleItems.every(bundleItemInStock);
+  return product.options.some((o) => o.sizes.some((s) => s.quantity > 0));
 }
 
 export interface CollectionSummary {

@@ -101,7 +101,7 @@ const tee = (over: Partial<ProductDetail> = {}): ProductDetail => ({
   id: 1, uuid: 'u', urlName: 'fern-tee', name: 'Fern Tee', description: '<p>Soft &amp; <b>organic</b> cotton.</p>', price: 2500, salePrice: null, onSale: false,
   image: null, colours: [], manufacturer: { name: 'Fern & Thread' }, reviews: { count: 0, average: null }, sku: 'FT-001', metaTitle: null, metaDescription: null,
   type: 'tshirt', gender: 'unisex', vatRate: 1, enableAddToCart: true, defaultColour: 'Forest Green', tags: [], designs: {}, collections: [], images: [], ugcImages: [],
-  options: [option('Natural White', 'f5f3ec', 0), option('Forest Green', '2f5d3a', 3)], sizes: [], printCount: 1, isBlank: false, isCustom: false,
+  options: [option('Natural White', 'f5f3ec', 0), option('Forest Green', '2f5d3a', 3)], sizes: [], printCount: 1, isBlank: false, isCustom: false, isBundle: false, bundleItems: [],
   ...over,
 });
 const today = new Date('2026-03-01T12:00:00Z');

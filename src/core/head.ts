@@ -1,7 +1,7 @@
 import type { BlockData } from './storeData';
 import { walkBlocks } from './blocks/tree';
 import { truncate } from './text';
-import { collectionHref, productHref, type CollectionSummary, type ProductDetail, type ProductSummary } from './catalogue';
+import { collectionHref, productHref, productInStock, type CollectionSummary, type ProductDetail, type ProductSummary } from './catalogue';
 
 /**
  * §2.2 head data of a store page: title, description, canonical, Open Graph and social-card tags, robots, and
@@ -189,7 +189,7 @@ export function productScreen(
   const digits = fractionDigits(opts.currency);
   const validUntil = new Date(opts.today.getTime());
   validUntil.setUTCFullYear(validUntil.getUTCFullYear() + OFFER_VALID_YEARS);
-  const inStock = product.options.some((o) => o.sizes.some((s) => s.quantity > 0));
+  const inStock = productInStock(product);
   return {
     url,
     title: product.metaTitle || product.name,

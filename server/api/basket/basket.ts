@@ -18,6 +18,7 @@ import {
   type AddItemInput,
   type BasketRef,
 } from '../../commerce/basket';
+import type { BundleOptionInput } from '../../commerce/bundles';
 import type { BasketList, BasketListName } from '../../../src/commerce/basket/types';
 
 /** Most of one line a shopper can ask for in one call (stock limits the rest). */
@@ -42,6 +43,28 @@ const ITEM = {
   anyOf: [{ required: ['productId'] }, { required: ['productUrl'] }, { required: ['variantSku'] }],
 } as const;
 const KEY = { type: 'string', minLength: 1, maxLength: 200 } as const;
+/** Most items a bundle's options may name. */
+export const MAX_BUNDLE_ITEMS = 50;
+/** §7 addItemToCart bundleOptions: the colour and size chosen for each item of a bundle (docs/commerce-contract.md "Bundles"). */
+const BUNDLE_OPTIONS = {
+  anyOf: [
+    {
+      type: 'array',
+      maxItems: MAX_BUNDLE_ITEMS,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['bundleItemId'],
+        properties: {
+          bundleItemId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+          productColor: { type: 'string', maxLength: 100 },
+          productSize: { type: 'string', maxLength: 50 },
+        },
+      },
+    },
+    { type: 'null' },
+  ],
+} as const;
 
 /**
  * §7 basket and favourites calls. Every answer that changes a list returns that list (the SPA replaces its copy
@@ -58,21 +81,21 @@ export function basketRoutes(app: FastifyInstance, ctx: AppContext) {
   const listOf = async (basket: BasketRef | null, list: BasketListName): Promise<BasketList> =>
     basket ? toBasketList(await loadBasket(ctx.db, basket.id, list)) : { items: [], subtotal: 0, count: 0 };
 
-  app.post<{ Body: { item: AddItemInput; name: BasketListName; bundleOptions?: unknown } }>(
+  app.post<{ Body: { item: AddItemInput; name: BasketListName; bundleOptions?: BundleOptionInput[] | null } }>(
     '/omnis/v3/frontend/product/addItemToCart/',
     {
       schema: {
         body: {
           type: 'object',
           required: ['item', 'name'],
-          properties: { item: ITEM, name: LIST_NAME, bundleOptions: { anyOf: [{ type: 'object', maxProperties: 50 }, { type: 'array', maxItems: 50 }, { type: 'null' }] } },
+          properties: { item: ITEM, name: LIST_NAME, bundleOptions: BUNDLE_OPTIONS },
         },
       },
     },
     async (request, reply) => {
       const { item, name, bundleOptions } = request.body;
       const basket = (await basketFor(request, reply, true))!;
-      await addItem(ctx.db, basket, name, item, bundleOptions ?? undefined);
+      await addItem(ctx.db, basket, name, item, bundleOptions);
       return listOf(basket, name);
     },
   );

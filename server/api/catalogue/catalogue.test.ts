@@ -4,7 +4,7 @@ import { boot } from '../../boot';
 import { buildApp } from '../../app';
 import type { AppContext } from '../../context';
 import type { BlogPostSummary, CollectionSummary, Paginated, ProductDetail, ProductSummary, SocialPost } from '../../../src/core/catalogue';
-import { PRODUCTS } from '../../db/seed/demoCatalogue';
+import { BUNDLES, PRODUCTS } from '../../db/seed/demoCatalogue';
 import { DEMO_POSTS } from '../../db/seed/demoBlog';
 
 let ctx: AppContext;
@@ -32,7 +32,7 @@ const get = async <T>(url: string) => {
 };
 
 type ErrorBody = { message: string; errors?: Record<string, string[]> };
-const enabledCount = PRODUCTS.length;
+const enabledCount = PRODUCTS.length + BUNDLES.length;
 
 describe('GET /omnis/v3/division/{divisionId}/products/', () => {
   it('lists best sellers first with the §7 fields, one entry per design', async () => {

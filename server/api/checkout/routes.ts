@@ -84,6 +84,7 @@ export function toQuoteView(quote: Quote): QuoteView {
       lineTotal: l.unitPrice * l.quantity,
       image: l.image,
       available: l.available,
+      ...(l.components ? { components: l.components.map((c) => ({ name: c.name, sku: c.sku, colour: c.colour, size: c.size, quantity: c.quantity })) } : {}),
     })),
     shippingMethods: quote.shippingMethods.map((m) => ({ code: m.code, name: m.name, description: m.description, price: m.price, available: m.available })),
     shippingMethod: quote.shippingMethod?.code ?? null,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { resolveStoreTheme } from '../../themes';
-import { communitySvg, garmentSvg, isGarment, isHexColour, isPrint, isScene, logoSvg, sceneSvg } from '../../services/mockups';
+import { communitySvg, garmentSvg, isGarment, isHexColour, isPrint, isScene, logoSvg, parseSetParts, sceneSvg, setSvg } from '../../services/mockups';
 import { ApiError, apiMessages } from '../../http/errors';
 import { findStore } from '../../stores';
 import type { AppContext } from '../../context';
@@ -21,6 +21,12 @@ export function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     const print = request.params.print.replace(/\.svg$/, '');
     if (!isScene(scene) || !isGarment(garment) || !isHexColour(colour) || !isPrint(print)) throw new ApiError(404, apiMessages.notFound);
     return reply.headers(SVG_HEADERS).send(communitySvg(scene, garment, colour, print));
+  });
+  // A bundle's picture: its garments side by side (/media/set/tshirt.b7b9bc.mountain+tote.f5f3ec.sun.svg).
+  app.get<{ Params: { parts: string } }>('/media/set/:parts', async (request, reply) => {
+    const parts = parseSetParts(request.params.parts.replace(/\.svg$/, ''));
+    if (!parts) throw new ApiError(404, apiMessages.notFound);
+    return reply.headers(SVG_HEADERS).send(setSvg(parts));
   });
   app.get<{ Params: { scene: string } }>('/media/scene/:scene', async (request, reply) => {
     const scene = request.params.scene.replace(/\.svg$/, '');

@@ -138,8 +138,11 @@ export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
       tax: number;
       type: string | null;
       designs: unknown;
+      is_bundle: boolean;
     }>(
-      `select o.id as order_id, o.created_at, i.product_id, i.name, i.quantity, i.price, i.discount, i.tax, p.type, p.designs
+      // A bundle's parent item brings the revenue and its component items (price 0) the production costs.
+      `select o.id as order_id, o.created_at, i.product_id, i.name, i.quantity, i.price, i.discount, i.tax, p.type, p.designs,
+              exists (select 1 from order_items c where c.parent_item_id = i.id) as is_bundle
        from orders o
        join order_items i on i.order_id = o.id
        left join products p on p.id = i.product_id
@@ -155,7 +158,7 @@ export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
       quantity: r.quantity,
       revenue: r.price * r.quantity - r.discount,
       vat: r.tax,
-      cost: unitCost(r.type, r.designs) * r.quantity,
+      cost: r.is_bundle ? 0 : unitCost(r.type, r.designs) * r.quantity,
     }));
   }
 
@@ -301,7 +304,7 @@ export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
       currency: string;
     }>(
       `select o.id, o.created_at, o.billing_address->>'firstName' as first_name, o.total, o.currency,
-              (select coalesce(sum(quantity), 0)::int from order_items where order_id = o.id) as items
+              (select coalesce(sum(quantity), 0)::int from order_items where order_id = o.id and parent_item_id is null) as items
        from orders o where o.division_id = $1 and o.status = any($2::text[]) order by o.created_at desc, o.id desc limit $3`,
       [id, SALE_STATUSES, limit],
     );

@@ -87,3 +87,31 @@ export const communityUrl = (scene: Scene, garment: Garment, colour: DemoColour,
 /** Stock that varies from 0 to 24 without randomness, so tests and screenshots are stable. */
 export const demoStock = (productIndex: number, colourIndex: number, sizeIndex: number) =>
   (productIndex * 7 + colourIndex * 5 + sizeIndex * 3) % 25;
+
+/** §3 bundles of the demo store: products sold together at one price, each item in the colour and size the shopper picks. */
+export interface DemoBundle {
+  urlName: string;
+  name: string;
+  description: string;
+  price: number; // pence, below the items' own prices together
+  tags: string[];
+  /** Items by product urlName, with the units of each in one bundle. */
+  items: { product: string; quantity: number }[];
+}
+
+export const BUNDLES: DemoBundle[] = [
+  {
+    urlName: 'trail-day-set',
+    name: 'Trail Day Set',
+    description: 'Everything for a day on the hills: the Summit Tee and a Market Tote Bag for the picnic. Pick a colour and size for each — together they cost £5 less.',
+    price: 3500,
+    tags: ['outdoors', 'set'],
+    items: [
+      { product: 'summit-tee', quantity: 1 },
+      { product: 'market-tote', quantity: 1 },
+    ],
+  },
+];
+
+/** A bundle's picture: its items side by side, each in its first colour. */
+export const setUrl = (items: readonly DemoProduct[]) => `/media/set/${items.map((p) => `${p.garment}.${p.colours[0]!.hex}.${p.print}`).join('+')}.svg`;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../database';
 import type { SchemaRegistry } from '../../../src/core/schemas/registry';
-import { APPAREL_SIZES, COLLECTIONS, ONE_SIZE, PRODUCTS, communityUrl, demoStock, mockupUrl } from './demoCatalogue';
+import { APPAREL_SIZES, BUNDLES, COLLECTIONS, ONE_SIZE, PRODUCTS, communityUrl, demoStock, mockupUrl, setUrl } from './demoCatalogue';
 import { renumber } from '../../../src/core/blocks/tree';
 import { DEMO_MENU, DEMO_PAGES, DEMO_STORE } from './demoPages';
 import { BLOCK_GALLERY } from './blockGallery';
@@ -12,13 +12,58 @@ import { DEMO_POSTS } from './demoBlog';
 import { seedDemoAccounts } from './demoAccounts';
 
 /**
- * Creates the demo store once, then the demo accounts (server/db/seed/demoAccounts.ts); a second run finds
- * both and does nothing. Returns whether it wrote anything.
+ * Creates the demo store once, then its bundles and the demo accounts (server/db/seed/demoAccounts.ts); a second
+ * run finds them and does nothing. Returns whether it wrote anything.
  */
 export async function seedDemoStore(db: Database, registry: SchemaRegistry): Promise<boolean> {
   const store = await seedStore(db, registry);
+  const bundles = await seedDemoBundles(db);
   const accounts = await seedDemoAccounts(db);
-  return store || accounts;
+  return store || bundles || accounts;
+}
+
+/**
+ * The demo store's bundles (§3 isBundle, bundleItems), made when the store has none yet — also in a demo store
+ * created before bundles existed (migration 009). Their products come after the rest in best-seller order.
+ */
+export async function seedDemoBundles(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const division = (await tx.query<{ id: number }>('select id from divisions where code = $1', [DEMO_STORE.code])).rows[0];
+    if (!division) return false;
+    const { rows: present } = await tx.query('select 1 from products where division_id = $1 and is_bundle limit 1', [division.id]);
+    if (present.length > 0) return false;
+    let wrote = false;
+    for (const [b, bundle] of BUNDLES.entries()) {
+      const items = bundle.items.map((i) => ({ ...i, demo: PRODUCTS.find((p) => p.urlName === i.product)! }));
+      const { rows: found } = await tx.query<{ id: number; url_name: string }>('select id, url_name from products where division_id = $1 and url_name = any($2::text[])', [
+        division.id,
+        items.map((i) => i.product),
+      ]);
+      // An item the store no longer has: leave that bundle out rather than sell half of it.
+      if (found.length !== new Set(items.map((i) => i.product)).size) continue;
+      const sku = `FT-B${String(b + 1).padStart(2, '0')}`;
+      const row = await one<{ id: number }>(
+        tx,
+        `insert into products (uuid, division_id, sku, name, url_name, description, type, price, bestseller_rank, tags, designs, is_bundle)
+         values ($1, $2, $3, $4, $5, $6, 'bundle', $7, $8, $9, '{}'::jsonb, true) returning id`,
+        [randomUUID(), division.id, sku, bundle.name, bundle.urlName, bundle.description, bundle.price, PRODUCTS.length + b, JSON.stringify(bundle.tags)],
+      );
+      // The set together first, then each item on its own.
+      const pictures = [
+        { src: setUrl(items.map((i) => i.demo)), alt: `${bundle.name}: ${items.map((i) => i.demo.name).join(' and ')}` },
+        ...items.map((i) => ({ src: mockupUrl(i.demo.garment, i.demo.colours[0]!, i.demo.print), alt: `${i.demo.name} in ${i.demo.colours[0]!.name}` })),
+      ];
+      for (const [position, picture] of pictures.entries()) {
+        await tx.query('insert into product_images (product_id, option_id, src, alt_text, position) values ($1, null, $2, $3, $4)', [row.id, picture.src, picture.alt, position]);
+      }
+      for (const [position, item] of items.entries()) {
+        const product = found.find((f) => f.url_name === item.product)!;
+        await tx.query('insert into product_bundle_items (bundle_id, product_id, quantity, position) values ($1, $2, $3, $4)', [row.id, product.id, item.quantity, position]);
+      }
+      wrote = true;
+    }
+    return wrote;
+  });
 }
 
 async function seedStore(db: Database, registry: SchemaRegistry): Promise<boolean> {

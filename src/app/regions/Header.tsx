@@ -13,6 +13,9 @@ import { CurrencySelector } from '../../commerce/currency/CurrencySelector';
 export const MENU_HOVER_CLOSE_DELAY_MS = 200;
 
 /** §2.4 header: logo, main menu with mega-menu segments, search, favourites and basket icons, and the account link. */
+/** "1 item", "3 items": the header icons' names for screen readers. */
+const itemCount = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+
 export function Header({ onMenu }: { onMenu: () => void }) {
   const { state } = useStore();
   const basket = useBasket();
@@ -40,11 +43,11 @@ export function Header({ onMenu }: { onMenu: () => void }) {
             <Icon name="search" />
           </Link>
           {favouritesCount > 0 && (
-            <Link className="header__icon" to="/favourites/" aria-label={`Favourites, ${favouritesCount} items`}>
+            <Link className="header__icon" to="/favourites/" aria-label={`Favourites, ${itemCount(favouritesCount)}`}>
               <Icon name="heart" />
             </Link>
           )}
-          <Link className="header__icon header__basket" to="/basket/" aria-label={`Basket, ${basketCount} items`}>
+          <Link className="header__icon header__basket" to="/basket/" aria-label={`Basket, ${itemCount(basketCount)}`}>
             <Icon name="basket" />
             {basketCount > 0 && <span className="header__badge">{basketCount}</span>}
           </Link>

@@ -62,7 +62,7 @@ export function BasketPage() {
               <BasketLine
                 key={item.key}
                 item={item}
-                meta={`${[item.options.colour, item.options.size].filter(Boolean).join(' / ')} · ${formatPrice(item.priceIncTax)} each`}
+                meta={[[item.options.colour, item.options.size].filter(Boolean).join(' / '), `${formatPrice(item.priceIncTax)} each`].filter(Boolean).join(' · ')}
                 price={formatPrice(item.priceIncTax * item.quantity)}
               >
                 <Quantity

@@ -72,6 +72,13 @@ export interface AddItem {
   quantity?: number;
 }
 
+/** §7 addItemToCart bundleOptions: the colour and size chosen for one item of a bundle (its bundleItems[].id). */
+export interface BundleChoice {
+  bundleItemId: number;
+  productColor: string;
+  productSize: string;
+}
+
 const clean = (item: AddItem) => ({
   ...(item.productId !== undefined ? { productId: item.productId } : {}),
   ...(item.productUrl ? { productUrl: item.productUrl } : {}),
@@ -82,8 +89,14 @@ const clean = (item: AddItem) => ({
 });
 
 export const basketActions = {
-  add: async (item: AddItem, name: BasketListName = 'main') =>
-    apply(name, await api<BasketList>('/omnis/v3/frontend/product/addItemToCart/', { method: 'POST', body: { item: clean(item), name } })),
+  add: async (item: AddItem, name: BasketListName = 'main', bundleOptions?: BundleChoice[]) =>
+    apply(
+      name,
+      await api<BasketList>('/omnis/v3/frontend/product/addItemToCart/', {
+        method: 'POST',
+        body: { item: clean(item), name, ...(name === 'main' && bundleOptions ? { bundleOptions } : {}) },
+      }),
+    ),
   remove: async (key: string, name: BasketListName = 'main') => apply(name, await api<BasketList>('/omnis/v3/basket/remove/', { method: 'POST', body: { key, name } })),
   update: async (key: string, quantity: number, name: BasketListName = 'main') =>
     apply(name, await api<BasketList>('/omnis/v3/basket/update/', { method: 'POST', body: { key, quantity, name } })),

@@ -20,8 +20,25 @@ export interface BasketItem {
   productUrl: string;
   productColor: string | null;
   productSize: string | null;
-  /** Units of this colour and size in stock; null when no size is chosen (favourites). */
+  /** Units of this colour and size in stock; null when no size is chosen (favourites). For a bundle: whole bundles in stock. */
   stock: number | null;
+  /**
+   * A bundle in the main list: the colour and size chosen for each of its items, in bundle order. Empty when the
+   * bundle changed or an item is gone since (the line can only be removed). Absent for other lines.
+   */
+  bundleItems?: BasketBundleItem[];
+}
+
+export interface BasketBundleItem {
+  bundleItemId: number;
+  name: string;
+  /** The component product's urlName. */
+  productUrl: string;
+  colour: string;
+  size: string;
+  /** Units of this colour and size in one bundle. */
+  quantity: number;
+  image: string | null;
 }
 
 export interface BasketList {

@@ -1,17 +1,19 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { StoreContext } from '../../app/StoreContext';
 import { describeCurrency } from '../../core/currency';
 import { buildScreenHeadData, productScreen } from '../../core/head';
-import type { ProductDetail } from '../../core/catalogue';
+import type { BundleItemDetail, ProductDetail, ProductOption } from '../../core/catalogue';
 import type { StoreCoreData } from '../../core/storeData';
 import { DIVISION_ID, json, mockFetch, page, product } from '../../../blocks/commerce/testing';
-import { COMMUNITY_TITLE, ProductPage } from './ProductPage';
+import { COMMUNITY_TITLE, messages, ProductPage } from './ProductPage';
+import { resetBasketStore } from '../basket/store';
 
 afterEach(() => {
   cleanup();
+  resetBasketStore();
   vi.unstubAllGlobals();
   document.head.innerHTML = '';
 });
@@ -50,11 +52,15 @@ const tee = (over: Partial<ProductDetail> = {}): ProductDetail => ({
   printCount: 1,
   isBlank: false,
   isCustom: false,
+  isBundle: false,
+  bundleItems: [],
   ...over,
 });
 
-function renderProduct(detail: ProductDetail, themeProperties: Record<string, unknown> = {}, path = '/product/fern-organic-tee/') {
-  mockFetch((url) => (url.includes('/products/fern-organic-tee/') ? json(detail) : json(page([]))));
+type Handler = (url: string, init: RequestInit | undefined) => Response | undefined;
+
+function renderProduct(detail: ProductDetail, themeProperties: Record<string, unknown> = {}, path = '/product/fern-organic-tee/', handler?: Handler) {
+  const fetchMock = mockFetch((url, init) => handler?.(url, init) ?? (url.includes(`/products/${detail.urlName}/`) ? json(detail) : json(page([]))));
   const store = {
     state: {
       currency: describeCurrency('GBP'),
@@ -63,7 +69,8 @@ function renderProduct(detail: ProductDetail, themeProperties: Record<string, un
     },
   } as unknown as StoreCoreData;
   const router = createMemoryRouter([{ path: '/product/:product/:colour?/', element: <StoreContext.Provider value={store}><ProductPage /></StoreContext.Provider> }], { initialEntries: [path] });
-  return render(<RouterProvider router={router} />);
+  render(<RouterProvider router={router} />);
+  return fetchMock;
 }
 
 describe('product page community section (§3 ugcImages, Theme product page options)', () => {
@@ -102,5 +109,115 @@ describe('product page head', () => {
     const tags = [...document.head.querySelectorAll('meta[data-head], link[data-head]')].map((el) => ({ tag: el.tagName.toLowerCase(), attrs: Object.fromEntries([...el.attributes].filter((a) => a.name !== 'data-head').map((a) => [a.name, a.value])) }));
     expect(tags).toEqual(expected.tags);
     expect(document.head.querySelector('meta[property="og:image"]')?.getAttribute('content')).toBe(`${window.location.origin}/media/mockup/tshirt/2f5d3a/fern.svg`);
+  });
+});
+
+const sized = (colourName: string, hex: string, garment: string, stock: Record<string, number>, id: number): ProductOption => ({
+  id,
+  colourName,
+  colourValue: `#${hex}`,
+  pro: false,
+  thumbnail: `/media/mockup/${garment}/${hex}/x.svg`,
+  images: [{ src: `/media/mockup/${garment}/${hex}/x.svg`, alt: `${garment} in ${colourName}`, color: `#${hex}` }],
+  sizes: Object.entries(stock).map(([size, quantity], i) => ({ size, sku: `${garment}-${hex}-${size}`, variantId: id * 10 + i, quantity })),
+  stock: Object.fromEntries(Object.entries(stock).map(([size, quantity]) => [size, { quantity }])),
+});
+const bundleItem = (id: number, name: string, urlName: string, options: ProductOption[], over: Partial<BundleItemDetail> = {}): BundleItemDetail => ({
+  id,
+  quantity: 1,
+  productId: id + 100,
+  urlName,
+  name,
+  price: urlName === 'summit-tee' ? 2500 : 1500,
+  available: true,
+  defaultColour: options[0]!.colourName,
+  image: options[0]!.images[0]!,
+  colours: options.map((o) => ({ text: o.colourName, value: o.colourValue })),
+  options,
+  designs: { front: 'x' },
+  ...over,
+});
+const summit = (stock = { S: 4, M: 0, L: 9 }) => bundleItem(11, 'Summit Tee', 'summit-tee', [sized('Heather Grey', 'b7b9bc', 'tshirt', stock, 1), sized('Navy', '1e2a44', 'tshirt', stock, 2)]);
+const toteItem = (black = 0, white = 8) => bundleItem(12, 'Market Tote Bag', 'market-tote', [sized('Natural White', 'f5f3ec', 'tote', { 'One Size': white }, 3), sized('Black', '1f1f1f', 'tote', { 'One Size': black }, 4)]);
+const trailSet = (items: BundleItemDetail[] = [summit(), toteItem()]): ProductDetail =>
+  tee({
+    id: 99,
+    urlName: 'trail-day-set',
+    name: 'Trail Day Set',
+    price: 3500,
+    options: [],
+    colours: [],
+    sizes: [],
+    defaultColour: null,
+    ugcImages: [],
+    images: [{ src: '/media/set/a.svg', alt: 'Trail Day Set', color: null }],
+    isBundle: true,
+    bundleItems: items,
+    printCount: 2,
+  });
+
+describe('a bundle product page (§3 bundleItems, §7 addItemToCart bundleOptions)', () => {
+  it('shows each item with the same colour and size selectors as any product, and sends the chosen variant of every item', async () => {
+    const added: unknown[] = [];
+    renderProduct(trailSet(), {}, '/product/trail-day-set/', (url, init) => {
+      if (!url.includes('/addItemToCart/')) return undefined;
+      added.push(JSON.parse(String(init?.body)));
+      return json({ items: [], subtotal: 3500, count: 1 });
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Trail Day Set' });
+    expect(screen.getByText(/^Bought separately/).textContent).toBe('Bought separately £40.00 — you save £5.00');
+    const shirt = screen.getByRole('region', { name: 'Summit Tee' });
+    const bag = screen.getByRole('region', { name: 'Market Tote Bag' });
+    // The shared selectors, labelled per item: colours as swatches, sizes as radios, sold-out sizes disabled.
+    expect(within(shirt).getByRole('radiogroup', { name: 'Colour of Summit Tee' })).toBeTruthy();
+    expect(within(shirt).getAllByRole('radio', { name: /^(Heather Grey|Navy)$/ })).toHaveLength(2);
+    expect(within(shirt).queryByRole('radiogroup', { name: 'Size of Summit Tee' })).toBeNull();
+    expect(screen.queryByRole('radiogroup', { name: 'Colour' })).toBeNull();
+
+    // Nothing chosen: the first missing choice is asked for beside its item, and nothing is sent.
+    fireEvent.click(screen.getByRole('button', { name: 'Add to basket' }));
+    expect(within(shirt).getByRole('alert').textContent).toBe(messages.selectColour);
+    fireEvent.click(within(shirt).getByRole('radio', { name: 'Navy' }));
+    expect(within(shirt).getByText('Colour: Navy')).toBeTruthy();
+    const sizes = within(shirt).getByRole('radiogroup', { name: 'Size of Summit Tee' });
+    expect((within(sizes).getByRole('radio', { name: 'M (out of stock)' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to basket' }));
+    expect(within(shirt).getByRole('alert').textContent).toBe(messages.selectSize);
+    fireEvent.click(within(sizes).getByRole('radio', { name: 'L' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to basket' }));
+    expect(within(bag).getByRole('alert').textContent).toBe(messages.selectColour);
+    expect(within(shirt).queryByRole('alert')).toBeNull();
+    // The black tote's one size is sold out; the white one's is the only size, so it needs no click.
+    fireEvent.click(within(bag).getByRole('radio', { name: 'Black' }));
+    expect((within(bag).getByRole('radio', { name: 'One Size (out of stock)' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(bag).getByRole('radio', { name: 'Natural White' }));
+    expect(within(bag).getByRole('radio', { name: 'One Size' }).getAttribute('aria-checked')).toBe('true');
+    expect(added).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add to basket' }));
+    await screen.findByText(messages.added);
+    expect(added).toEqual([
+      {
+        item: { productUrl: 'trail-day-set', quantity: 1 },
+        name: 'main',
+        bundleOptions: [
+          { bundleItemId: 11, productColor: 'Navy', productSize: 'L' },
+          { bundleItemId: 12, productColor: 'Natural White', productSize: 'One Size' },
+        ],
+      },
+    ]);
+  });
+
+  it('cannot be added when an item is out of stock in every size, or gone', async () => {
+    renderProduct(trailSet([summit(), toteItem(0, 0)]), {}, '/product/trail-day-set/');
+    await screen.findByRole('heading', { level: 1, name: 'Trail Day Set' });
+    expect((screen.getByRole('button', { name: 'Add to basket' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(messages.soldOut)).toBeTruthy();
+    expect(within(screen.getByRole('region', { name: 'Market Tote Bag' })).getByText(/Sold out/)).toBeTruthy();
+    cleanup();
+    renderProduct(trailSet([summit(), toteItem(0, 8)].map((i, n) => (n === 1 ? { ...i, available: false } : i))), {}, '/product/trail-day-set/');
+    await screen.findByRole('heading', { level: 1, name: 'Trail Day Set' });
+    expect((screen.getByRole('button', { name: 'Add to basket' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(messages.unavailable)).toBeTruthy();
   });
 });

@@ -3,14 +3,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useStore } from '../../app/StoreContext';
 import { ApiError } from '../../lib/api';
 import { NOT_FOUND_TITLES, notFoundScreen, plainText, productScreen } from '../../core/head';
-import type { ImageRef } from '../../core/catalogue';
+import { bundleItemInStock, bundleItemsPrice, productInStock, type BundleItemDetail, type ImageRef, type SizeStock } from '../../core/catalogue';
 import { catalogueApi, productHref, collectionHref, type Paginated, type ProductDetail, type ProductSummary } from '../../../blocks/commerce/catalogueApi';
 import { useApiData, isNotFound } from '../../../blocks/commerce/useApiData';
 import { Price } from '../../../blocks/commerce/Price';
 import { ProductCard, ProductGrid } from '../../../blocks/commerce/ProductCard';
 import { LOAD_ERROR, ErrorState } from '../../../blocks/commerce/states';
 import { RichText } from '../../../blocks/commerce/RichText';
-import { useBasket } from '../basket/store';
+import { useBasket, type BundleChoice } from '../basket/store';
 import { useFavouritesEnabled } from '../favourites/enabled';
 import { useCurrency } from '../currency/currency';
 import { useCommerceHead } from '../head';
@@ -27,6 +27,8 @@ export const messages = {
   unavailable: 'Oops... Looks like this product is no longer available',
   added: 'Added to basket',
   favourited: 'Added to favourites',
+  /** A bundle one of whose items is sold out in every size. */
+  soldOut: 'Sorry, this set is sold out',
 } as const;
 /** §3 Theme product page options: the community section's title unless the theme sets productPage.communityTitle. */
 export const COMMUNITY_TITLE = 'From the community';
@@ -59,22 +61,31 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
   const navigate = useNavigate();
   const basket = useBasket();
   const favouritesEnabled = useFavouritesEnabled();
-  const { storeCode } = useCurrency();
+  const { storeCode, formatPrice } = useCurrency();
   const fromUrl = product.options.find((o) => o.colourName.toLowerCase() === colourParam?.toLowerCase()) ?? null;
   // A colour is chosen by the address or by the shopper; one colour needs no choice.
   const [colour, setColour] = useState<string | null>(fromUrl?.colourName ?? (product.options.length === 1 ? product.options[0]!.colourName : null));
   const [size, setSize] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [imageIndex, setImageIndex] = useState(0);
-  const [message, setMessage] = useState<{ text: string; error: boolean; link?: boolean } | null>(null);
+  // `item`: the bundle item a choice message is about (shown beside its selectors).
+  const [message, setMessage] = useState<{ text: string; error: boolean; link?: boolean; item?: number } | null>(null);
   const [busy, setBusy] = useState(false);
+  // A bundle: the colour and size chosen per bundle item (by its id).
+  const [choices, setChoices] = useState<Record<number, { colour: string | null; size: string | null }>>(() =>
+    Object.fromEntries(product.bundleItems.map((item) => [item.id, { colour: item.options.length === 1 ? item.options[0]!.colourName : null, size: null }])),
+  );
+  const bundle = product.isBundle ? product.bundleItems.map((item) => ({ item, ...bundleChoiceOf(item, choices[item.id]) })) : [];
+  const buyable = !product.isBundle || productInStock(product);
 
   const option = product.options.find((o) => o.colourName === colour) ?? product.options.find((o) => o.colourName === product.defaultColour) ?? product.options[0];
   const images = option && option.images.length > 0 ? option.images : product.images;
   const image = images[Math.min(imageIndex, images.length - 1)];
   const sizes = option?.sizes ?? [];
   const chosenSize = sizes.find((s) => s.size === size);
-  const maxQuantity = chosenSize ? Math.max(1, chosenSize.quantity) : 99;
+  // A bundle: as many whole sets as the chosen sizes allow.
+  const bundleMax = bundle.reduce((max, b) => (b.stock ? Math.min(max, Math.floor(b.stock.quantity / b.item.quantity)) : max), 99);
+  const maxQuantity = product.isBundle ? Math.max(1, bundleMax) : chosenSize ? Math.max(1, chosenSize.quantity) : 99;
 
   useCommerceHead(productScreen(window.location.origin, product, { colour: colourParam, currency: storeCode, today: new Date() }));
 
@@ -87,13 +98,33 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
     void navigate(productHref(product.urlName, name), { replace: true, preventScrollReset: true });
   };
 
+  const chooseForItem = (item: BundleItemDetail, change: { colour: string } | { size: string }) => {
+    setMessage(null);
+    setChoices((all) => {
+      const current = all[item.id] ?? { colour: null, size: null };
+      if ('size' in change) return { ...all, [item.id]: { ...current, size: change.size } };
+      // A new colour keeps the size when that colour has it in stock.
+      const still = item.options.find((o) => o.colourName === change.colour)?.sizes.find((s) => s.size === current.size);
+      return { ...all, [item.id]: { colour: change.colour, size: still && still.quantity >= item.quantity ? current.size : null } };
+    });
+  };
+
   const add = async (list: 'main' | 'favourites') => {
     if (!colour && product.options.length > 1) return setMessage({ text: messages.selectColour, error: true });
     if (list === 'main' && !size && sizes.length > 0) return setMessage({ text: messages.selectSize, error: true });
+    let bundleOptions: BundleChoice[] | undefined;
+    if (list === 'main' && product.isBundle) {
+      // Every item needs its colour and size (§5.1 messages, shown beside the item that lacks one).
+      for (const b of bundle) {
+        if (!b.colour) return setMessage({ text: messages.selectColour, error: true, item: b.item.id });
+        if (!b.size) return setMessage({ text: messages.selectSize, error: true, item: b.item.id });
+      }
+      bundleOptions = bundle.map((b) => ({ bundleItemId: b.item.id, productColor: b.colour!, productSize: b.size! }));
+    }
     setBusy(true);
     setMessage(null);
     try {
-      await basket.add({ productUrl: product.urlName, productColor: colour, productSize: size, quantity: list === 'main' ? quantity : undefined }, list);
+      await basket.add({ productUrl: product.urlName, productColor: colour, productSize: size, quantity: list === 'main' ? quantity : undefined }, list, bundleOptions);
       setMessage({ text: list === 'main' ? messages.added : messages.favourited, error: false, link: list === 'main' });
     } catch (error) {
       // §8: a product that is gone reads "no longer available"; stock and choice problems keep the server's words.
@@ -129,6 +160,7 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
           <p className="product__price">
             <Price price={product.price} salePrice={product.salePrice} />
           </p>
+          {product.isBundle && <BundleSaving product={product} formatPrice={formatPrice} />}
           {placement === 'aboveSelectors' && description}
           {product.options.length > 1 && (
             <Section label={`Colour${colour ? `: ${colour}` : ''}`}>
@@ -137,32 +169,41 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
           )}
           {sizes.length > 0 && (
             <Section label="Size">
-              <div className="size-selector" role="radiogroup" aria-label="Size">
-                {sizes.map((s) => (
-                  <button
-                    key={s.size}
-                    type="button"
-                    role="radio"
-                    aria-checked={s.size === size}
-                    disabled={s.quantity <= 0}
-                    aria-label={s.quantity <= 0 ? `${s.size} (out of stock)` : s.size}
-                    onClick={() => {
-                      setSize(s.size);
-                      setQuantity((q) => Math.min(q, s.quantity));
-                      setMessage(null);
-                    }}
-                  >
-                    {s.size}
-                  </button>
-                ))}
-              </div>
+              <SizeSelector
+                sizes={sizes}
+                selected={size}
+                onSelect={(s) => {
+                  setSize(s.size);
+                  setQuantity((q) => Math.min(q, s.quantity));
+                  setMessage(null);
+                }}
+              />
               {chosenSize && chosenSize.quantity <= LOW_STOCK && <p className="product__stock-hint">Only {chosenSize.quantity} left in this size</p>}
             </Section>
+          )}
+          {product.isBundle && (
+            <div className="bundle" role="group" aria-label={`In the ${product.name}`}>
+              <p className="product__label">In this set</p>
+              {bundle.map((b) => (
+                <BundleItemChoice
+                  key={b.item.id}
+                  item={b.item}
+                  colour={b.colour}
+                  size={b.size}
+                  message={message?.item === b.item.id ? message.text : null}
+                  onColour={(name) => chooseForItem(b.item, { colour: name })}
+                  onSize={(s) => {
+                    chooseForItem(b.item, { size: s.size });
+                    setQuantity((q) => Math.max(1, Math.min(q, Math.floor(s.quantity / b.item.quantity))));
+                  }}
+                />
+              ))}
+            </div>
           )}
           {placement === 'belowSelectors' && description}
           <div className="product__actions">
             {showQuantity && <Quantity value={quantity} max={maxQuantity} onChange={setQuantity} />}
-            <button type="button" className="shop-button" disabled={busy || !product.enableAddToCart} onClick={() => void add('main')}>
+            <button type="button" className="shop-button" disabled={busy || !product.enableAddToCart || !buyable} onClick={() => void add('main')}>
               Add to basket
             </button>
             {favouritesEnabled && (
@@ -171,7 +212,12 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
               </button>
             )}
           </div>
-          {message && (
+          {!buyable && (
+            <p className="shop__message shop__message--error" role="status">
+              {product.bundleItems.some((i) => !i.available) ? messages.unavailable : messages.soldOut}
+            </p>
+          )}
+          {message && message.item === undefined && (
             <p className={`shop__message${message.error ? ' shop__message--error' : ''}`} role={message.error ? 'alert' : 'status'}>
               {message.text}
               {message.link && (
@@ -252,8 +298,128 @@ function Description({ html, wordLimit }: { html: string; wordLimit: number }) {
   return <RichText className="product__description" html={/<[a-z]/i.test(html) ? html : `<p>${html.replace(/</g, '&lt;')}</p>`} />;
 }
 
+/** "Bought separately £40.00 — you save £5.00" when the set costs less than its items. */
+function BundleSaving({ product, formatPrice }: { product: ProductDetail; formatPrice: (minor: number) => string }) {
+  const separately = bundleItemsPrice(product.bundleItems);
+  const price = product.onSale && product.salePrice !== null ? product.salePrice : product.price;
+  if (separately <= price) return null;
+  return (
+    <p className="product__saving">
+      Bought separately {formatPrice(separately)} — <strong>you save {formatPrice(separately - price)}</strong>
+    </p>
+  );
+}
+
+/**
+ * A bundle item's colour and size as chosen, with the size's stock; a colour with one size in stock (a tote's
+ * "One Size") needs no choice.
+ */
+function bundleChoiceOf(item: BundleItemDetail, choice: { colour: string | null; size: string | null } | undefined) {
+  const colour = choice?.colour ?? null;
+  const sizes = item.options.find((o) => o.colourName === colour)?.sizes ?? [];
+  const only = sizes.length === 1 && sizes[0]!.quantity >= item.quantity ? sizes[0]!.size : null;
+  const size = choice?.size ?? only;
+  return { colour, size, sizes, stock: sizes.find((s) => s.size === size) ?? null };
+}
+
+/** One item of a bundle: its picture in the chosen colour, and the same colour and size selectors as any product. */
+function BundleItemChoice({
+  item,
+  colour,
+  size,
+  message,
+  onColour,
+  onSize,
+}: {
+  item: BundleItemDetail;
+  colour: string | null;
+  size: string | null;
+  message: string | null;
+  onColour: (name: string) => void;
+  onSize: (size: SizeStock) => void;
+}) {
+  const option = item.options.find((o) => o.colourName === colour);
+  const image = option?.images[0] ?? item.image;
+  const sizes = option?.sizes ?? [];
+  const chosen = sizes.find((s) => s.size === size);
+  const inStock = bundleItemInStock(item);
+  return (
+    <section className="bundle-item" aria-label={item.name}>
+      {image ? <img className="bundle-item__image" src={image.src} alt={image.alt} width={96} height={96} /> : <span className="bundle-item__image" aria-hidden="true" />}
+      <div className="bundle-item__choices">
+        <p className="bundle-item__name">
+          {item.quantity > 1 && `${item.quantity} × `}
+          <Link to={productHref(item.urlName, colour)}>{item.name}</Link>
+          {!item.available ? <span className="bundle-item__note"> · No longer available</span> : !inStock && <span className="bundle-item__note"> · Sold out</span>}
+        </p>
+        {item.options.length > 1 && (
+          <>
+            <p className="bundle-item__label">Colour{colour ? `: ${colour}` : ''}</p>
+            <ColourSelector label={`Colour of ${item.name}`} options={item.colours} selected={colour} onSelect={onColour} />
+          </>
+        )}
+        {sizes.length > 0 && (
+          <>
+            <p className="bundle-item__label">Size{size ? `: ${size}` : ''}</p>
+            <SizeSelector label={`Size of ${item.name}`} sizes={sizes} selected={size} need={item.quantity} onSelect={onSize} />
+          </>
+        )}
+        {chosen && chosen.quantity <= LOW_STOCK && <p className="product__stock-hint">Only {chosen.quantity} left in this size</p>}
+        {message && (
+          <p className="shop__message shop__message--error" role="alert">
+            {message}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The size selector: a radio per size; a size with fewer than `need` left shows disabled as out of stock. */
+export function SizeSelector({
+  sizes,
+  selected,
+  onSelect,
+  label = 'Size',
+  need = 1,
+}: {
+  sizes: SizeStock[];
+  selected: string | null;
+  onSelect: (size: SizeStock) => void;
+  label?: string;
+  need?: number;
+}) {
+  return (
+    <div className="size-selector" role="radiogroup" aria-label={label}>
+      {sizes.map((s) => (
+        <button
+          key={s.size}
+          type="button"
+          role="radio"
+          aria-checked={s.size === selected}
+          disabled={s.quantity < need}
+          aria-label={s.quantity < need ? `${s.size} (out of stock)` : s.size}
+          onClick={() => onSelect(s)}
+        >
+          {s.size}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 /** §9 colour selector: 6 per row; the colour name shows as a tooltip 350 ms after hover/focus, for 2000 ms. */
-export function ColourSelector({ options, selected, onSelect }: { options: { text: string; value: string }[]; selected: string | null; onSelect: (text: string) => void }) {
+export function ColourSelector({
+  options,
+  selected,
+  onSelect,
+  label = 'Colour',
+}: {
+  options: { text: string; value: string }[];
+  selected: string | null;
+  onSelect: (text: string) => void;
+  label?: string;
+}) {
   const [tip, setTip] = useState<string | null>(null);
   const timers = useRef<number[]>([]);
   const clear = () => {
@@ -275,7 +441,7 @@ export function ColourSelector({ options, selected, onSelect }: { options: { tex
     setTip(null);
   };
   return (
-    <div className="colour-selector" role="radiogroup" aria-label="Colour" style={{ gridTemplateColumns: `repeat(${COLOURS_PER_ROW}, 2.5rem)` }}>
+    <div className="colour-selector" role="radiogroup" aria-label={label} style={{ gridTemplateColumns: `repeat(${COLOURS_PER_ROW}, 2.5rem)` }}>
       {options.map((o) => (
         <span className="colour-selector__item" key={o.text}>
           <button

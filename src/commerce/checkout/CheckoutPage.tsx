@@ -10,7 +10,8 @@ import { trackEvent } from '../events';
 import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
 import { checkoutApi, newIdempotencyKey, type PaymentInput, type PlaceRequest } from './checkoutApi';
 import { CardFields, cardPayment, TestModeNotice, walletPayment, type CardState } from './PaymentFields';
-import { ConvertedTotal, Totals } from '../orders/OrderSummary';
+import { BundleComponents, ConvertedTotal, Totals } from '../orders/OrderSummary';
+import '../commerce.css';
 import './checkout.css';
 
 const StripePayment = lazy(async () => ({ default: (await import('./StripePayment')).StripePayment }));
@@ -191,6 +192,7 @@ export function CheckoutPage() {
                 <span>
                   {l.quantity} × {l.name}
                   <small>{[l.colour, l.size].filter(Boolean).join(' / ')}</small>
+                  {l.components && <BundleComponents components={l.components} label={`In the ${l.name}`} />}
                 </span>
                 <span>{money(l.lineTotal)}</span>
               </li>

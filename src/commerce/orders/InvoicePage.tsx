@@ -5,6 +5,8 @@ import { documentTitle } from '../../core/routes';
 import { useStore } from '../../app/StoreContext';
 import type { Address } from './types';
 import { useOrder } from './useOrder';
+import { BundleComponents } from './OrderSummary';
+import '../commerce.css';
 import './orders.css';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' });
@@ -108,6 +110,7 @@ export function InvoicePage() {
             <tr key={i}>
               <td>
                 {item.name} <small>{[item.options.colour, item.options.size, item.sku].filter(Boolean).join(' · ')}</small>
+                {item.components && <BundleComponents components={item.components} label={`In the ${item.name}`} />}
               </td>
               <td>{item.quantity}</td>
               <td>{money(item.unitPrice)}</td>

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../core/currency';
 import { formatConverted, useCurrency } from '../currency/currency';
 import { NORMAL_PROGRESS_GROUPS, orderProgress, progressGroupIndex, PROGRESS_STEPS } from './orderStatus';
-import type { OrderItemView, TotalsView, VatLine } from './types';
+import type { BundleComponentView, OrderItemView, TotalsView, VatLine } from './types';
 import './orders.css';
 
 /** Items, discount, shipping and total (VAT included, with the VAT shown). */
@@ -55,8 +55,24 @@ export function OrderItems({ items, currency }: { items: OrderItemView[]; curren
           <span>
             {item.quantity} × {item.name}
             <small>{[item.options.colour, item.options.size].filter(Boolean).join(' / ')}</small>
+            {item.components && <BundleComponents components={item.components} label={`In the ${item.name}`} />}
           </span>
           <span>{formatMoney(item.lineTotal, currency)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What was chosen for each item of a bundle (checkout summary, receipt, invoice). */
+export function BundleComponents({ components, label }: { components: BundleComponentView[]; label: string }) {
+  return (
+    <ul className="order-bundle" aria-label={label}>
+      {components.map((c, i) => (
+        <li key={i}>
+          {c.quantity > 1 && `${c.quantity} × `}
+          {c.name}
+          {c.colour || c.size ? ` — ${[c.colour, c.size].filter(Boolean).join(' / ')}` : ''}
         </li>
       ))}
     </ul>

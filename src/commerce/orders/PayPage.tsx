@@ -11,6 +11,7 @@ import type { PublicPaymentConfig } from './types';
 import { OrderItems, Totals } from './OrderSummary';
 import { useOrder } from './useOrder';
 import '../checkout/checkout.css';
+import '../commerce.css';
 import './orders.css';
 
 export const PAYPAL_CANCELLED = 'You cancelled the PayPal payment. Your order is saved: pay whenever you are ready.';

@@ -6,6 +6,7 @@ import { checkoutApi } from '../checkout/checkoutApi';
 import { trackEvent } from '../events';
 import { ConvertedTotal, OrderItems, OrderProgress, Totals } from './OrderSummary';
 import { useOrder } from './useOrder';
+import '../commerce.css';
 import './orders.css';
 
 /** /receipt/{orderHash}: thank-you, the order summary and its progress. */

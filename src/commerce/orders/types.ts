@@ -21,6 +21,16 @@ export type { VatLine } from '../../core/orders';
 /** What the receipt shows of the totals. */
 export type TotalsView = Omit<Totals, 'currency' | 'vat' | 'lines'>;
 
+/** What was chosen for one item of a bundle (a bundle's basket/checkout line, or an ordered bundle's child item). */
+export interface BundleComponentView {
+  name: string;
+  sku: string;
+  colour: string | null;
+  size: string | null;
+  /** Units of this colour and size in ONE bundle (the line holds this × the line's quantity). */
+  quantity: number;
+}
+
 export interface OrderItemView {
   name: string;
   sku: string;
@@ -31,6 +41,8 @@ export interface OrderItemView {
   tax: number;
   discount: number;
   vatRate: number;
+  /** A bundle: its component items (price 0; the bundle carries price and tax). */
+  components?: BundleComponentView[];
 }
 
 export interface OrderView {
@@ -66,6 +78,8 @@ export interface QuoteLineView {
   lineTotal: number;
   image: string | null;
   available: boolean;
+  /** A bundle: the colour and size chosen for each of its items. */
+  components?: BundleComponentView[];
 }
 
 export interface ShippingMethodView {
