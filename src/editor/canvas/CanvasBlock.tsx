@@ -6,8 +6,7 @@ import { editorRegistry } from '../schemas';
 import { useEditor } from '../store';
 import { Icon } from '../toolbar/icons';
 import { announce } from './announce';
-import { INVALID, SELECTED, useBlockFlags } from './blockFlags';
-import { useDragState } from './dragState';
+import { DRAGGING, INVALID, SELECTED, useBlockFlags } from './blockFlags';
 import { swallowNextClick } from './dropTargets';
 import { blockTitle, focusBlock, type DragData } from './EditorDnd';
 
@@ -53,7 +52,7 @@ export const CanvasBlock = memo(function CanvasBlock({ block, children }: { bloc
   const flags = useBlockFlags(uid);
   const selected = (flags & SELECTED) !== 0;
   const invalid = (flags & INVALID) !== 0;
-  const dragging = useDragState((s) => s.active?.uid === uid);
+  const dragging = (flags & DRAGGING) !== 0;
   const title = blockTitle(block.type);
   const empty = isContainer(block.type) && block.items.length === 0;
   const className = [

@@ -4,7 +4,8 @@ import { act, fireEvent, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { useEditor } from '../store';
 import { textPage } from '../store/testing';
-import { INVALID, SELECTED, useBlockFlags } from './blockFlags';
+import { DRAGGING, INVALID, SELECTED, useBlockFlags } from './blockFlags';
+import { useDragState } from './dragState';
 import { HoverLabel } from './HoverLabel';
 
 describe('useBlockFlags', () => {
@@ -49,6 +50,16 @@ describe('useBlockFlags', () => {
     expect(rendered()).toEqual(['t2']);
     act(() => useEditor.getState().updateProperties('t2', { align: 'left' }));
     expect(flags.get('t2')).toBe(0);
+
+    // A drag marks the dragged block only, and pointer moves (new targets) wake nobody.
+    renders.clear();
+    uids.forEach((uid) => renders.set(uid, 1));
+    act(() => useDragState.setState({ active: { kind: 'block', type: 'textBlock', uid: 't7', title: 'Text', keyboard: false }, target: null }));
+    expect(flags.get('t7')).toBe(DRAGGING);
+    act(() => useDragState.setState({ target: { location: { parentUid: null, index: 3 }, anchorUid: 't3', edge: 'before', allowed: true, description: '' } }));
+    expect(rendered()).toEqual(['t7']);
+    act(() => useDragState.setState({ active: null, target: null }));
+    expect(flags.get('t7')).toBe(0);
   });
 });
 

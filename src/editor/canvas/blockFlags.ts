@@ -1,22 +1,33 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useEditor, type EditorState } from '../store';
 import { saveErrorUids } from './blockErrors';
+import { useDragState } from './dragState';
 
 /**
- * Whether a canvas block is selected or has errors, delivered per uid. A selector per block (useEditor(s => …))
- * would run every block's selectors on every store change — 2,500 calls per keystroke at 1,250 blocks — so one
- * store subscription works out which uids changed and wakes only their listeners.
+ * Whether a canvas block is selected, has errors or is being dragged, delivered per uid. A selector per block
+ * (useEditor(s => …)) would run every block's selectors on every store change — 2,500 calls per keystroke, and
+ * 1,250 on every pointer move of a drag, at 1,250 blocks — so one subscription per store works out which uids
+ * changed and wakes only their listeners.
  */
 export const SELECTED = 1;
 export const INVALID = 2;
+export const DRAGGING = 4;
 
 type Flags = Pick<EditorState, 'selectedUid' | 'invalid' | 'saveErrors' | 'page'>;
 
 const listeners = new Map<string, Set<() => void>>();
 let unsubscribe: (() => void) | null = null;
 
+const wake = (uids: Iterable<string>) => {
+  for (const uid of uids) listeners.get(uid)?.forEach((l) => l());
+};
+
 function flagsOf(state: Flags, uid: string): number {
-  return (state.selectedUid === uid ? SELECTED : 0) | ((state.invalid[uid]?.length ?? 0) > 0 || saveErrorUids(state).has(uid) ? INVALID : 0);
+  return (
+    (state.selectedUid === uid ? SELECTED : 0) |
+    ((state.invalid[uid]?.length ?? 0) > 0 || saveErrorUids(state).has(uid) ? INVALID : 0) |
+    (useDragState.getState().active?.uid === uid ? DRAGGING : 0)
+  );
 }
 
 /** The uids whose flags may differ between two states (a superset is fine: listeners re-read and compare). */
@@ -40,9 +51,17 @@ function touched(next: Flags, prev: Flags): Iterable<string> {
 }
 
 function subscribe(uid: string, listener: () => void): () => void {
-  unsubscribe ??= useEditor.subscribe((next, prev) => {
-    for (const changed of touched(next, prev)) listeners.get(changed)?.forEach((l) => l());
-  });
+  if (!unsubscribe) {
+    const offEditor = useEditor.subscribe((next, prev) => wake(touched(next, prev)));
+    const offDrag = useDragState.subscribe((next, prev) => {
+      const [now, before] = [next.active?.uid, prev.active?.uid];
+      if (now !== before) wake([now, before].filter((uid): uid is string => typeof uid === 'string'));
+    });
+    unsubscribe = () => {
+      offEditor();
+      offDrag();
+    };
+  }
   let set = listeners.get(uid);
   if (!set) listeners.set(uid, (set = new Set()));
   set.add(listener);
@@ -56,7 +75,7 @@ function subscribe(uid: string, listener: () => void): () => void {
   };
 }
 
-/** SELECTED | INVALID bits of one block, re-rendering the caller only when they change. */
+/** SELECTED | INVALID | DRAGGING bits of one block, re-rendering the caller only when they change. */
 export function useBlockFlags(uid: string): number {
   const sub = useCallback((listener: () => void) => subscribe(uid, listener), [uid]);
   const get = useCallback(() => flagsOf(useEditor.getState(), uid), [uid]);
