@@ -40,17 +40,49 @@ interface ListProps {
   renderHost?: RenderHost | undefined;
 }
 
+/** Blocks per chunk of a long list (see BlockList). */
+export const BLOCK_CHUNK_SIZE = 50;
+
+const byOrder = (a: BlockData, b: BlockData) => a.order - b.order;
+
+/** Chunks by their first block: a chunk whose blocks are all unchanged keeps its array (BlockChunk's props). */
+const chunkCache = new WeakMap<BlockData, readonly BlockData[]>();
+
+/** A sorted list in chunks of `size`, reusing a previous chunk array when its blocks are the same objects. */
+export function stableChunks(sorted: readonly BlockData[], size = BLOCK_CHUNK_SIZE): (readonly BlockData[])[] {
+  const chunks: (readonly BlockData[])[] = [];
+  for (let at = 0; at < sorted.length; at += size) {
+    const next = sorted.slice(at, at + size);
+    const cached = chunkCache.get(next[0]!);
+    if (cached && cached.length === next.length && cached.every((b, j) => b === next[j])) chunks.push(cached);
+    else {
+      chunkCache.set(next[0]!, next);
+      chunks.push(next);
+    }
+  }
+  return chunks;
+}
+
+/**
+ * One grid of sibling blocks. A long list is drawn in memoised chunks of 50 (fragments: no extra DOM, the grid
+ * still places every block): a change to one block — or a block moved within its chunk — reconciles that chunk
+ * and a few chunk elements, not all 1,250 siblings, which kept the builder's keystrokes and drops from fitting
+ * in a frame.
+ */
 function BlockList({ blocks, mode, renderHost }: ListProps) {
+  const chunks = useMemo(() => stableChunks([...blocks].sort(byOrder)), [blocks]);
   return (
     <div className="pod-grid">
-      {[...blocks]
-        .sort((a, b) => a.order - b.order)
-        .map((block) => (
-          <BlockHost key={block.uid} block={block} mode={mode} renderHost={renderHost} />
-        ))}
+      {chunks.map((chunk, i) => (
+        <BlockChunk key={i} blocks={chunk} mode={mode} renderHost={renderHost} />
+      ))}
     </div>
   );
 }
+
+const BlockChunk = memo(function BlockChunk({ blocks, mode, renderHost }: ListProps) {
+  return blocks.map((block) => <BlockHost key={block.uid} block={block} mode={mode} renderHost={renderHost} />);
+});
 
 /**
  * Places one block on the grid (12 columns, 6 on small screens) and draws it with its component. Memoised: with
