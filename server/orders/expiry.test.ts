@@ -9,6 +9,7 @@ import { placeOrder, type PlaceOutcome } from './placeOrder';
 import { checkoutMessages } from './checkoutBasket';
 import {
   DEFAULT_ORDER_PAYMENT_WINDOW_MINUTES,
+  cancelPendingPayments,
   expireUnpaidOrders,
   expiryNote,
   LATE_PAYMENT_REFUND_NOTE,
@@ -16,6 +17,7 @@ import {
   paymentWindowMinutes,
 } from './expiry';
 import { createStripeProcessor, Stripe } from '../payments/stripe';
+import { fakeStripeIntents } from '../payments/testing';
 import { createTestProcessor, TEST_CARDS } from '../payments/testProcessor';
 import { paymentMessages, type PaymentProcessor } from '../payments/types';
 import type { OrderView } from '../../src/commerce/orders/types';
@@ -171,6 +173,30 @@ describe('expiry sweep', () => {
     for (const o of orders) expect(await statusOf(o.outcome.hash)).toBe('expired');
   });
 
+  it('withdraws the Stripe PaymentIntent an expired order waited for; other processors and failures are left alone', async () => {
+    const [v] = await variants(10);
+    const intent = `pi_cancel_${randomUUID().slice(0, 8)}`;
+    const fake = fakeStripeIntents(intent);
+    const stripe = createStripeProcessor({ secretKey: 'sk', publishableKey: 'pk', webhookSecret: SECRET }, fake.intents);
+    const viaStripe = await order([[v!, 1]], stripe);
+    const viaTest = await order([[v!, 1]]);
+    for (const o of [viaStripe, viaTest]) await age(o.outcome.hash, 90);
+    const expired = await expireUnpaidOrders(t.ctx.db, { windowMinutes: 60 });
+    expect(expired).toEqual(expect.arrayContaining([expect.objectContaining({ id: viaStripe.outcome.orderId, processor: 'stripe', reference: intent })]));
+
+    const errors: unknown[] = [];
+    const failing: PaymentProcessor = { ...pendingProcessor(), cancel: async () => Promise.reject(new Error('network down')) };
+    const logger = { info: () => undefined, error: (obj: object) => void errors.push(obj) };
+    expect(await cancelPendingPayments(expired, [stripe, failing], logger)).toBe(1);
+    expect(fake.calls.cancel).toEqual([intent]);
+    // The test processor's order (name "test") reached the failing cancel: logged, the sweep carries on.
+    expect(errors).toEqual(expect.arrayContaining([expect.objectContaining({ order: viaTest.outcome.orderId })]));
+    // An intent that succeeded meanwhile is not cancelled (the late-payment path takes it).
+    const late = fakeStripeIntents('pi_late', 'succeeded');
+    await createStripeProcessor({ secretKey: 'sk', publishableKey: 'pk', webhookSecret: SECRET }, late.intents).cancel!('pi_late');
+    expect(late.calls.cancel).toEqual([]);
+  });
+
   it('/pay/{order}/ on an expired order answers 409 with the expiry message and charges nothing; a replayed checkout says the same', async () => {
     const [v] = await variants(5);
     const { outcome, client, replay } = await order([[v!, 1]]);
@@ -232,10 +258,7 @@ describe('a late payment for an expired order (Stripe webhook)', () => {
   const stripe = (intent: string) =>
     createStripeProcessor(
       { secretKey: 'sk', publishableKey: 'pk', webhookSecret: SECRET },
-      {
-        create: async () => ({ id: intent, client_secret: `${intent}_secret`, status: 'requires_payment_method' }),
-        retrieve: async () => ({ id: intent, client_secret: `${intent}_secret`, status: 'requires_payment_method' }),
-      },
+      fakeStripeIntents(intent).intents,
     );
   async function expiredStripeOrder(lines: [Variant, number][]) {
     const intent = `pi_late_${randomUUID().slice(0, 8)}`;

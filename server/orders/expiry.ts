@@ -1,6 +1,7 @@
 import { StartupError, type Database, type Queryable } from '../db/database';
 import { transitionOrder } from './stateMachine';
 import { startPeriodic } from '../services/periodic';
+import type { PaymentProcessor } from '../payments/types';
 
 /**
  * Expiry of abandoned unpaid orders (issue #6 "Never wrong"). An order placed with Stripe or PayPal stays
@@ -91,6 +92,9 @@ export async function reserveOrderStock(tx: Queryable, orderId: number): Promise
 export interface ExpiredOrder {
   id: number;
   hash: string;
+  /** The processor and its reference of the payment the order was waiting for (Stripe: the PaymentIntent id). */
+  processor: string | null;
+  reference: string | null;
 }
 
 /**
@@ -109,7 +113,7 @@ export async function expireUnpaidOrders(
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const { rows } = await tx.query<ExpiredOrder>(
-        `select id, hash from orders where status = 'to_be_paid' and created_at < $1
+        `select id, hash, payment_processor as processor, payment_reference as reference from orders where status = 'to_be_paid' and created_at < $1
          order by id limit $2 for update skip locked`,
         [cutoff, batchSize],
       );
@@ -135,13 +139,37 @@ interface SweepLogger {
 /**
  * Runs `expireUnpaidOrders` now and every `intervalMs` (server/services/periodic.ts). Returns `stop`.
  */
-export function startOrderExpirySweep(db: Database, options: { windowMinutes: number; intervalMs?: number; logger?: SweepLogger }): () => Promise<void> {
+export function startOrderExpirySweep(
+  db: Database,
+  options: { windowMinutes: number; intervalMs?: number; logger?: SweepLogger; processors?: readonly PaymentProcessor[] },
+): () => Promise<void> {
   return startPeriodic(
     async () => {
       const orders = await expireUnpaidOrders(db, { windowMinutes: options.windowMinutes });
-      if (orders.length) options.logger?.info({ orders: orders.map((o) => o.id) }, `expired ${orders.length} unpaid order(s)`);
+      if (orders.length === 0) return;
+      options.logger?.info({ orders: orders.map((o) => o.id) }, `expired ${orders.length} unpaid order(s)`);
+      await cancelPendingPayments(orders, options.processors ?? [], options.logger);
     },
     options.intervalMs ?? ORDER_EXPIRY_SWEEP_INTERVAL_MS,
     (error) => options.logger?.error({ err: error }, 'order expiry sweep failed'),
   );
+}
+
+/**
+ * After the orders are expired (committed): withdraws the payments they were waiting for at their processors,
+ * one by one, best effort — a failure is logged and the late-payment path still guards the order.
+ */
+export async function cancelPendingPayments(orders: readonly ExpiredOrder[], processors: readonly PaymentProcessor[], logger?: SweepLogger): Promise<number> {
+  let cancelled = 0;
+  for (const order of orders) {
+    const processor = processors.find((p) => p.name === order.processor);
+    if (!processor?.cancel || !order.reference) continue;
+    try {
+      await processor.cancel(order.reference);
+      cancelled++;
+    } catch (error) {
+      logger?.error({ err: error, order: order.id }, 'could not cancel the pending payment of an expired order');
+    }
+  }
+  return cancelled;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestProcessor, luhn, TEST_CARDS, testCardOutcome, validateCard } from './testProcessor';
 import { createPayPalClient, createPayPalProcessor } from './paypal';
 import { createStripeProcessor, Stripe, verifyStripeEvent } from './stripe';
+import { fakeStripeIntents } from './testing';
 import { paymentMessages, type ChargeRequest } from './types';
 import { paymentsFrom } from './index';
 import { computeTotals } from '../orders/pricing';
@@ -79,20 +80,11 @@ describe('PUBLIC_URL', () => {
 
 describe('Stripe adapter', () => {
   it('creates a PaymentIntent with our idempotency key and hands back its client secret (no card data)', async () => {
-    const calls: unknown[] = [];
-    const processor = createStripeProcessor(
-      { secretKey: 'sk', publishableKey: 'pk', webhookSecret: null },
-      {
-        create: async (params, options) => {
-          calls.push([params, options]);
-          return { id: 'pi_1', client_secret: 'pi_1_secret_x', status: 'requires_payment_method' };
-        },
-        retrieve: async () => ({ id: 'pi_1', client_secret: 'pi_1_secret_x', status: 'requires_payment_method' }),
-      },
-    );
+    const fake = fakeStripeIntents('pi_1');
+    const processor = createStripeProcessor({ secretKey: 'sk', publishableKey: 'pk', webhookSecret: null }, fake.intents);
     const result = await processor.charge(request({ method: 'card' }));
-    expect(result).toEqual({ outcome: 'pending', reference: 'pi_1', message: paymentMessages.pending, clientSecret: 'pi_1_secret_x' });
-    expect(calls).toEqual([[expect.objectContaining({ amount: 2500, currency: 'gbp', metadata: { orderHash: 'h', orderId: '1' } }), { idempotencyKey: 'order-key-12345678' }]]);
+    expect(result).toEqual({ outcome: 'pending', reference: 'pi_1', message: paymentMessages.pending, clientSecret: 'pi_1_secret' });
+    expect(fake.calls.create).toEqual([[expect.objectContaining({ amount: 2500, currency: 'gbp', metadata: { orderHash: 'h', orderId: '1' } }), { idempotencyKey: 'order-key-12345678' }]]);
   });
 
   it('accepts only correctly signed webhook payloads (generateTestHeaderString)', () => {

@@ -23,6 +23,7 @@ export function stripeConfigFrom(env: NodeJS.ProcessEnv): StripeConfig | null {
 export interface StripeIntents {
   create(params: Stripe.PaymentIntentCreateParams, options: { idempotencyKey: string }): Promise<{ id: string; client_secret: string | null; status: string }>;
   retrieve(id: string): Promise<{ id: string; client_secret: string | null; status: string }>;
+  cancel(id: string): Promise<{ id: string; status: string }>;
 }
 
 export function createStripeProcessor(config: StripeConfig, intents: StripeIntents = new Stripe(config.secretKey).paymentIntents): PaymentProcessor {
@@ -50,6 +51,11 @@ export function createStripeProcessor(config: StripeConfig, intents: StripeInten
     async resume(reference) {
       const intent = await intents.retrieve(reference);
       return { clientSecret: intent.client_secret ?? undefined };
+    },
+    async cancel(reference) {
+      // Only an intent still waiting can be cancelled; one that succeeded meanwhile is the late-payment path.
+      const intent = await intents.retrieve(reference);
+      if (intent.status !== 'succeeded' && intent.status !== 'canceled') await intents.cancel(reference);
     },
   };
 }

@@ -45,6 +45,11 @@ export interface PaymentProcessor {
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** For a pending charge being asked for again (an idempotent replay): what the client needs to carry on. */
   resume?(reference: string): Promise<{ clientSecret?: string; approveUrl?: string }>;
+  /**
+   * Withdraws a pending payment nobody waits for any more (its order expired), so a shopper who comes back late
+   * cannot be charged for it. Processors where no money moves without our capture (PayPal) need none.
+   */
+  cancel?(reference: string): Promise<void>;
 }
 
 export const paymentMessages = {

@@ -7,7 +7,7 @@ import { resolveBasket } from '../../commerce/basket';
 import { buildQuote, checkoutMessages, loadCheckoutLines, type Quote } from '../../orders/checkoutBasket';
 import { cleanAddress, placeOrder, type PlaceOutcome } from '../../orders/placeOrder';
 import { paymentsFrom, processorFor, type Payments } from '../../payments';
-import type { PaymentInput } from '../../payments/types';
+import type { PaymentInput, PaymentProcessor } from '../../payments/types';
 import { computeTotals } from '../../orders/pricing';
 import type { Address, PlaceResponse, QuoteView } from '../../../src/commerce/orders/types';
 import { PLACE_BODY, QUOTE_BODY } from './schemas';
@@ -125,7 +125,7 @@ export function checkoutRoutes(app: FastifyInstance, ctx: AppContext, options: C
   const payments = options.payments ?? ctx.payments ?? paymentsFrom(env);
   const pick = (payment: PaymentInput) => processorFor(payments, payment);
   publicUrlFrom(env);
-  installOrderExpiry(app, ctx, paymentWindowMinutes(env));
+  installOrderExpiry(app, ctx, paymentWindowMinutes(env), [payments.card, payments.wallet]);
 
   const basketOf = async (request: FastifyRequest, reply: FastifyReply) => {
     const store = await findStore(ctx.db, { host: request.hostname });
@@ -192,12 +192,13 @@ export function checkoutRoutes(app: FastifyInstance, ctx: AppContext, options: C
 /**
  * The expiry sweep of abandoned unpaid orders (server/orders/expiry.ts) runs in every process that SERVES:
  * it starts when the server starts listening (onListen — never under inject() in tests, which call
- * expireUnpaidOrders directly) and stops, waiting for a pass in progress, when the app closes.
+ * expireUnpaidOrders directly) and stops, waiting for a pass in progress, when the app closes. Payments the
+ * expired orders were waiting for are withdrawn at their processor (a Stripe PaymentIntent is cancelled).
  */
-function installOrderExpiry(app: FastifyInstance, ctx: AppContext, windowMinutes: number) {
+function installOrderExpiry(app: FastifyInstance, ctx: AppContext, windowMinutes: number, processors: PaymentProcessor[]) {
   let stop: (() => Promise<void>) | null = null;
   app.addHook('onListen', async () => {
-    stop ??= startOrderExpirySweep(ctx.db, { windowMinutes, logger: app.log });
+    stop ??= startOrderExpirySweep(ctx.db, { windowMinutes, logger: app.log, processors });
   });
   app.addHook('onClose', async () => {
     await stop?.();

@@ -4,6 +4,7 @@ import { openTestContext } from '../../testing/testContext';
 import { TestClient } from '../../auth/testClient';
 import { placeOrder } from '../../orders/placeOrder';
 import { createStripeProcessor, Stripe } from '../../payments/stripe';
+import { fakeStripeIntents } from '../../payments/testing';
 import { CSRF_MESSAGE } from '../../http/csrf';
 import { eventMessages, MAX_EVENTS_PER_BATCH } from '../events/events';
 import { commerceCsrfExempt } from './routes';
@@ -35,10 +36,7 @@ async function stripePendingOrder(intentId: string) {
   const basket = (await t.ctx.db.query<{ id: string }>('select id from baskets order by created_at desc limit 1')).rows[0]!.id;
   const stripe = createStripeProcessor(
     { secretKey: 'sk', publishableKey: 'pk', webhookSecret: SECRET },
-    {
-      create: async () => ({ id: intentId, client_secret: `${intentId}_secret`, status: 'requires_payment_method' }),
-      retrieve: async () => ({ id: intentId, client_secret: `${intentId}_secret`, status: 'requires_payment_method' }),
-    },
+    fakeStripeIntents(intentId).intents,
   );
   const outcome = await placeOrder(t.ctx.db, () => stripe, {
     basketId: basket, idempotencyKey: randomUUID(), userId: null, email: 'grace@example.com', shippingAddress: ADDRESS, billingAddress: ADDRESS,
