@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { openTestContext } from '../testing/testContext';
+import { openTestContext, demoDivisionId } from '../testing/testContext';
 import type { AppContext } from '../context';
 import type { ProductDetail } from '../../src/core/catalogue';
 
@@ -11,7 +11,7 @@ let division: number;
 
 beforeAll(async () => {
   ({ ctx, app, close } = await openTestContext());
-  division = (await ctx.db.query<{ id: number }>('select id from divisions order by id limit 1')).rows[0]!.id;
+  division = await demoDivisionId(ctx.db);
 });
 afterAll(async () => close?.());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { openTestContext } from '../testing/testContext';
+import { openTestContext, demoDivisionId } from '../testing/testContext';
 import { TestClient } from '../auth/testClient';
 import { BASKET_COOKIE } from './basket';
 import { bundleMessages } from './bundles';
@@ -26,7 +26,7 @@ let bundle: ProductDetail;
 
 beforeAll(async () => {
   t = await openTestContext();
-  division = (await t.ctx.db.query<{ id: number }>("select id from divisions where code = 'demo'")).rows[0]!.id;
+  division = await demoDivisionId(t.ctx.db);
   bundle = (await t.app.inject({ url: `/omnis/v3/division/${division}/products/trail-day-set/` })).json<ProductDetail>();
 });
 afterAll(async () => t?.close());

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openTestContext } from '../testing/testContext';
+import { openTestContext, demoDivisionId } from '../testing/testContext';
 import { TestClient } from '../auth/testClient';
 import { DEMO_ACCOUNTS } from '../db/seed/demoAccounts';
 import type { PageDocument } from '../../src/core/storeData';
@@ -9,7 +9,7 @@ let owner: TestClient;
 let division = 0;
 beforeAll(async () => {
   t = await openTestContext();
-  division = (await t.ctx.db.query<{ id: number }>(`select id from divisions where code = 'demo'`)).rows[0]!.id;
+  division = await demoDivisionId(t.ctx.db);
   owner = new TestClient(t.app, '192.0.2.77');
   await owner.login(DEMO_ACCOUNTS[0]!.email, DEMO_ACCOUNTS[0]!.password);
 });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { boot, type BootOptions } from '../boot';
 import { buildApp } from '../app';
 import type { AppContext } from '../context';
+import type { Queryable } from '../db/database';
 import { CSRF_COOKIE } from '../http/csrf';
 
 /**
@@ -50,4 +51,11 @@ export async function csrfHeaders(app: FastifyInstance): Promise<Record<string, 
   const cookie = response.cookies.find((c) => c.name === CSRF_COOKIE);
   if (!cookie) throw new Error('no XSRF-TOKEN cookie');
   return { cookie: `${CSRF_COOKIE}=${cookie.value}`, 'x-csrf-token': cookie.value };
+}
+
+/** The id of the seeded demo store (code "demo"), which most API tests work in. */
+export async function demoDivisionId(db: Queryable): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(`select id from divisions where code = 'demo'`);
+  if (!rows[0]) throw new Error('the demo store is not seeded');
+  return rows[0].id;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoDivisionId } from '../../testing/testContext';
 import type { FastifyInstance } from 'fastify';
 import { boot } from '../../boot';
 import { buildApp } from '../../app';
@@ -15,7 +16,7 @@ let csrf: { cookie: string; token: string };
 beforeAll(async () => {
   ctx = await boot({ dataDir: null });
   app = await buildApp(ctx, { clientDir: null });
-  division = (await ctx.db.query<{ id: number }>("select id from divisions where code = 'demo'")).rows[0]!.id;
+  division = await demoDivisionId(ctx.db);
   const first = await app.inject({ method: 'GET', url: '/omnis/v3/blog/paginate/' });
   const token = first.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
   csrf = { cookie: `XSRF-TOKEN=${token}`, token };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestContext } from '../../testing/testContext';
+import { openTestContext, demoDivisionId } from '../../testing/testContext';
 import { TestClient, createStoreOwner } from '../../auth/testClient';
 import { DEMO_ACCOUNTS } from '../../db/seed/demoAccounts';
 import { findStore } from '../../stores';
@@ -26,7 +26,7 @@ const store = async () => (await findStore(t.ctx.db, { division: String(demo) })
 beforeAll(async () => {
   t = await openTestContext();
   await createStoreOwner(client(), t.ctx.db, OTHER);
-  demo = (await t.ctx.db.query<{ id: number }>(`select id from divisions where code = 'demo'`)).rows[0]!.id;
+  demo = await demoDivisionId(t.ctx.db);
   owner = client();
   await owner.login(OWNER.email, OWNER.password);
   other = client();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { demoDivisionId } from '../../testing/testContext';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { boot } from '../../boot';
@@ -21,7 +22,7 @@ const CONTACT_BLOCKS = [
 beforeAll(async () => {
   ctx = await boot({ dataDir: null });
   app = await buildApp(ctx, { clientDir: null });
-  division = (await ctx.db.query<{ id: number }>("select id from divisions where code = 'demo'")).rows[0]!.id;
+  division = await demoDivisionId(ctx.db);
   const blocks = structuredClone(CONTACT_BLOCKS);
   const errors = ctx.registry.validateBlocks(blocks);
   if (errors.length > 0) throw new Error(JSON.stringify(errors));

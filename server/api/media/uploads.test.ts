@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestContext } from '../../testing/testContext';
+import { openTestContext, demoDivisionId } from '../../testing/testContext';
 import { TestClient, createStoreOwner } from '../../auth/testClient';
 import { DEMO_ACCOUNTS } from '../../db/seed/demoAccounts';
 import { MAX_UPLOAD_BYTES, UPLOAD_CACHE_CONTROL, UPLOAD_CSP, isSafeSvg, uploadMessages, uploadSlug } from './uploads';
@@ -23,7 +23,7 @@ const svg = (body: string) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/sv
 beforeAll(async () => {
   t = await openTestContext();
   otherDivision = await createStoreOwner(client(), t.ctx.db, OTHER);
-  demo = (await t.ctx.db.query<{ id: number }>(`select id from divisions where code = 'demo'`)).rows[0]!.id;
+  demo = await demoDivisionId(t.ctx.db);
   owner = client();
   await owner.login(OWNER.email, OWNER.password);
   other = client();

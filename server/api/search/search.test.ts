@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { openTestContext } from '../../testing/testContext';
+import { openTestContext, demoDivisionId } from '../../testing/testContext';
 import type { AppContext } from '../../context';
 import type { SearchResults } from '../../../src/core/search';
 import type { ProductSummary } from '../../../src/core/catalogue';
@@ -12,7 +12,7 @@ let division: number;
 
 beforeAll(async () => {
   ({ ctx, app, close } = await openTestContext());
-  division = (await ctx.db.query<{ id: number }>("select id from divisions where code = 'demo'")).rows[0]!.id;
+  division = await demoDivisionId(ctx.db);
 });
 afterAll(async () => close?.());
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestContext } from '../../testing/testContext';
+import { openTestContext, demoDivisionId } from '../../testing/testContext';
 import { TestClient, createStoreOwner } from '../../auth/testClient';
 import { DEMO_ACCOUNTS } from '../../db/seed/demoAccounts';
 import { apiMessages } from '../../http/errors';
@@ -54,7 +54,7 @@ async function order(
 beforeAll(async () => {
   t = await openTestContext();
   otherDivision = await createStoreOwner(client(), t.ctx.db, OTHER);
-  demo = (await t.ctx.db.query<{ id: number }>(`select id from divisions where code = 'demo'`)).rows[0]!.id;
+  demo = await demoDivisionId(t.ctx.db);
   // Fern tee (tshirt, 1 print: cost 900), Evergreen hoodie (hoodie, 1 print: cost 1850).
   await order('paid', daysAgo(1), [{ product: 'fern-organic-tee', quantity: 2, price: 2500, tax: 833 }]);
   await order('complete', daysAgo(3), [
