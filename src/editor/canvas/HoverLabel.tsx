@@ -15,7 +15,7 @@ export function HoverLabel({ rootRef }: { rootRef: RefObject<HTMLElement | null>
     let current: HTMLElement | null = null;
     const hide = () => {
       current = null;
-      tag.hidden = true;
+      if (!tag.hidden) tag.hidden = true;
     };
     const onOver = (event: PointerEvent) => {
       const block = (event.target as Element).closest<HTMLElement>('[data-canvas-uid]');
@@ -24,9 +24,11 @@ export function HoverLabel({ rootRef }: { rootRef: RefObject<HTMLElement | null>
       current = block;
       const box = block.getBoundingClientRect();
       const origin = root.getBoundingClientRect();
-      tag.textContent = block.dataset.title ?? '';
+      // Only what changed is written: a new text or showing the tag needs layout, a new transform only repaints.
+      const title = block.dataset.title ?? '';
+      if (tag.textContent !== title) tag.textContent = title;
       tag.style.transform = `translate(${box.left - origin.left - 3}px, ${box.top - origin.top - 23}px)`;
-      tag.hidden = false;
+      if (tag.hidden) tag.hidden = false;
     };
     root.addEventListener('pointerover', onOver);
     root.addEventListener('pointerleave', hide);

@@ -29,7 +29,7 @@ export function BlockPropertiesForm({ registry, uid, type, properties, divisionI
   return (
     <SchemaForm
       scope={uid}
-      idPrefix={`block-${uid}`}
+      idPrefix={`block-${type}`}
       schema={schema as RJSFSchema}
       uiSchema={uiSchema}
       formData={properties}
