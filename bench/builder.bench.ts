@@ -151,7 +151,7 @@ export async function builderBenchmarks(): Promise<Figure[]> {
       // Drop: drag block 0 by its handle below block 2 → the order changes.
       const drop: number[] = [];
       await page.evaluate('document.querySelector(".ed-canvas-scroll").scrollTop = 0');
-      for (let r = 0; r < 5; r++) {
+      for (let r = 0; r < RUNS; r++) {
         await page.keyboard.press('Escape');
         const first = (await page.evaluate('window.__bench.order()')) as string;
         const firstUid = first.split(',')[0]!;
