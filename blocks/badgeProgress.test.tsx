@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, screen } from '@testing-library/react';
 import BadgeProgress, { type ProjectBadge } from './badgeProgress';
 import type { BadgeProgressProperties } from '../src/core/generated/blockProperties';
-import { session, type SessionUser } from '../src/auth/session';
+import { session } from '../src/auth/session';
+import { user } from '../src/auth/testing';
 import { blockOf, DIVISION_ID, json, mockFetch, pendingFetch, renderInStore } from './commerce/testing';
 
 afterEach(() => {
@@ -12,20 +13,7 @@ afterEach(() => {
   act(() => session.set(null));
 });
 
-const owner = {
-  id: 1,
-  email: 'o@example.com',
-  firstName: 'Fern',
-  lastName: 'Owner',
-  internal: false,
-  verified: true,
-  signedEula: true,
-  twoFactorEnabled: false,
-  mutedAt: null,
-  status: 0,
-  stores: [{ divisionId: DIVISION_ID, role: 'owner', permissions: [] }],
-  confirmedAt: null,
-} as unknown as SessionUser;
+const owner = user({ email: 'o@example.com', firstName: 'Fern', lastName: 'Owner' });
 const badges = (unlocked: string[]): { data: ProjectBadge[] } => ({
   data: ['sign-up', 'card', 'designer', 'profile', 'theme', 'homepage', 'entrepreneur'].map((code) => ({
     code,

@@ -57,7 +57,7 @@ export function AtlasPage({ title, intro, actions, children }: { title: string; 
 export function LoadingState({ label }: { label: string }) {
   return (
     <p className="atlas-state" role="status">
-      <span className="atlas-spinner" aria-hidden="true" /> {label}
+      <span className="pod-spinner" aria-hidden="true" /> {label}
     </p>
   );
 }

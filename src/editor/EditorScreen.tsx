@@ -106,7 +106,7 @@ export function EditorScreen() {
     return (
       <div className="ed-root ed-root--message" aria-busy="true">
         <p className="ed-loading" role="status">
-          <span className="ed-spinner" aria-hidden="true" /> Loading the page builder…
+          <span className="pod-spinner" aria-hidden="true" /> Loading the page builder…
         </p>
       </div>
     );

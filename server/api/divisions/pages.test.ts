@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestContext } from '../../testing/testContext';
+import { demoDivisionId, openTestContext } from '../../testing/testContext';
 import { TestClient, createStoreOwner } from '../../auth/testClient';
 import { DEMO_ACCOUNTS } from '../../db/seed/demoAccounts';
 import { pageWriteMessages } from '../../pages/writes';
@@ -23,7 +23,7 @@ beforeAll(async () => {
   t = await openTestContext();
   ids.other = await createStoreOwner(client(), t.ctx.db, OTHER);
   const q = async (sql: string, params: unknown[]) => (await t.ctx.db.query<{ id: number }>(sql, params)).rows[0]!.id;
-  ids.demo = await q(`select id from divisions where code = $1`, ['demo']);
+  ids.demo = await demoDivisionId(t.ctx.db);
   ids.demoHome = await q(`select id from pages where division_id = $1 and url = '/'`, [ids.demo]);
   ids.about = await q(`select id from pages where division_id = $1 and url = '/about/'`, [ids.demo]);
   ids.otherHome = await q(`select id from pages where division_id = $1 and url = '/'`, [ids.other]);

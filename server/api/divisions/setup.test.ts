@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { migrationsDir, splitStatements } from '../../db/migrate';
-import { openTestContext } from '../../testing/testContext';
+import { demoDivisionId, openTestContext } from '../../testing/testContext';
 import { TestClient, createStoreOwner } from '../../auth/testClient';
 import { DEMO_ACCOUNTS } from '../../db/seed/demoAccounts';
 import { updatePage } from '../../pages/writes';
@@ -47,7 +47,7 @@ beforeAll(async () => {
   ids.store = await createStoreOwner(client(), t.ctx.db, NEW);
   ids.other = await createStoreOwner(client(), t.ctx.db, OTHER);
   const q = async (sql: string, params: unknown[]) => (await t.ctx.db.query<{ id: number }>(sql, params)).rows[0]!.id;
-  ids.demo = await q(`select id from divisions where code = $1`, ['demo']);
+  ids.demo = await demoDivisionId(t.ctx.db);
   ids.home = await q(`select id from pages where division_id = $1 and url = '/'`, [ids.store]);
   owner = client();
   await owner.login(OWNER.email, OWNER.password);

@@ -83,7 +83,7 @@ export function FormError({ message }: { message: string | null }) {
 export function SubmitButton({ busy, children, busyText, variant = 'primary' }: { busy: boolean; children: ReactNode; busyText?: string; variant?: 'primary' | 'secondary' | 'warning' }) {
   return (
     <button type="submit" className={`pod-button pod-button--${variant} pod-button--block auth-submit`} disabled={busy} aria-busy={busy || undefined}>
-      {busy && <span className="auth-spinner" aria-hidden="true" />}
+      {busy && <span className="pod-spinner" aria-hidden="true" />}
       {busy ? (busyText ?? 'Please wait…') : children}
     </button>
   );

@@ -64,7 +64,7 @@ function StoreCard({ membership }: { membership: AccessMembership }) {
         <p className="auth-store__role">{membership.role}</p>
         {loaded.status === 'loading' ? (
           <p className="auth-loading">
-            <span className="auth-spinner" aria-hidden="true" /> Loading store…
+            <span className="pod-spinner" aria-hidden="true" /> Loading store…
           </p>
         ) : (
           <p className="auth-field__error">{loaded.message}</p>
@@ -119,7 +119,7 @@ export function DashboardScreen() {
     return (
       <AuthShell title="Dashboard">
         <p className="auth-loading" role="status">
-          <span className="auth-spinner" aria-hidden="true" /> Loading your dashboard…
+          <span className="pod-spinner" aria-hidden="true" /> Loading your dashboard…
         </p>
       </AuthShell>
     );

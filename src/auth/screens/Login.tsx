@@ -57,7 +57,7 @@ export function LoginScreen() {
       <AuthShell title="Signed in">
         <Notice>
           <p className="auth-loading">
-            <span className="auth-spinner" aria-hidden="true" /> You're signed in. Taking you there…
+            <span className="pod-spinner" aria-hidden="true" /> You're signed in. Taking you there…
           </p>
         </Notice>
       </AuthShell>

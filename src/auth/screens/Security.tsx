@@ -24,7 +24,7 @@ export function SecurityScreen() {
           </>
         ) : (
           <p className="auth-loading" role="status">
-            <span className="auth-spinner" aria-hidden="true" /> Loading your account…
+            <span className="pod-spinner" aria-hidden="true" /> Loading your account…
           </p>
         )}
         <div className="auth-toolbar">
@@ -142,11 +142,11 @@ function TwoFactorSection({ user }: { user: SessionUser }) {
           </p>
           <div className="auth-actions">
             <button type="button" className="pod-button pod-button--secondary" onClick={regenerate} disabled={busy !== null} aria-busy={busy === 'regenerate' || undefined}>
-              {busy === 'regenerate' && <span className="auth-spinner" aria-hidden="true" />}
+              {busy === 'regenerate' && <span className="pod-spinner" aria-hidden="true" />}
               Regenerate recovery codes
             </button>
             <button type="button" className="pod-button pod-button--warning" onClick={disable} disabled={busy !== null} aria-busy={busy === 'disable' || undefined}>
-              {busy === 'disable' && <span className="auth-spinner" aria-hidden="true" />}
+              {busy === 'disable' && <span className="pod-spinner" aria-hidden="true" />}
               Turn off two-factor authentication
             </button>
           </div>
@@ -160,7 +160,7 @@ function TwoFactorSection({ user }: { user: SessionUser }) {
           )}
           <p>Add a second step to signing in: a six-digit code from an authenticator app on your phone.</p>
           <button type="button" className="pod-button pod-button--primary" onClick={startSetup} disabled={busy !== null} aria-busy={busy === 'setup' || undefined}>
-            {busy === 'setup' && <span className="auth-spinner" aria-hidden="true" />}
+            {busy === 'setup' && <span className="pod-spinner" aria-hidden="true" />}
             Set up two-factor authentication
           </button>
         </>

@@ -51,7 +51,7 @@ export function SetupChecklist({ divisionId }: { divisionId: number }) {
       <section className="setup" aria-labelledby={headingId} aria-busy="true">
         {heading}
         <p className="auth-loading setup__status">
-          <span className="auth-spinner" aria-hidden="true" /> Loading your checklist…
+          <span className="pod-spinner" aria-hidden="true" /> Loading your checklist…
         </p>
       </section>
     );

@@ -25,7 +25,7 @@ export function SignOutButton() {
   return (
     <>
       <button type="button" className="pod-button pod-button--secondary" onClick={signOut} disabled={busy} aria-busy={busy || undefined}>
-        {busy && <span className="auth-spinner" aria-hidden="true" />}
+        {busy && <span className="pod-spinner" aria-hidden="true" />}
         {busy ? 'Signing out…' : 'Sign out'}
       </button>
       {error && (

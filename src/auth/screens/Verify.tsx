@@ -33,7 +33,7 @@ function VerifyToken({ token }: { token: string }) {
     return (
       <AuthShell title="Verifying your email">
         <p className="auth-loading" role="status">
-          <span className="auth-spinner" aria-hidden="true" /> Checking your verification link…
+          <span className="pod-spinner" aria-hidden="true" /> Checking your verification link…
         </p>
       </AuthShell>
     );
@@ -108,7 +108,7 @@ function CheckInbox() {
       <FormError message={error} />
       <p>Nothing arrived? Check your spam folder, or send the email again.</p>
       <button type="button" className="pod-button pod-button--secondary pod-button--block" onClick={resend} disabled={sending} aria-busy={sending || undefined}>
-        {sending && <span className="auth-spinner" aria-hidden="true" />}
+        {sending && <span className="pod-spinner" aria-hidden="true" />}
         {sending ? 'Sending…' : 'Resend verification email'}
       </button>
     </AuthShell>

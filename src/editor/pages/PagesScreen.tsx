@@ -76,7 +76,7 @@ export function PagesScreen() {
         <p className="ed-pages__empty">Your account doesn't manage a store yet.</p>
       ) : listing.status === 'loading' ? (
         <p className="ed-pages__empty" role="status">
-          <span className="ed-spinner" aria-hidden="true" /> Loading pages…
+          <span className="pod-spinner" aria-hidden="true" /> Loading pages…
         </p>
       ) : listing.status === 'failed' ? (
         <div className="ed-alert ed-alert--error" role="alert">

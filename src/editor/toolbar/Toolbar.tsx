@@ -93,7 +93,7 @@ function SaveStatus() {
           : ['Saved', 'ok'];
   return (
     <span className={`ed-save-status ed-save-status--${tone}`} data-testid="save-status">
-      {saving ? <span className="ed-spinner" aria-hidden="true" /> : <span className="ed-save-status__dot" aria-hidden="true" />}
+      {saving ? <span className="pod-spinner" aria-hidden="true" /> : <span className="ed-save-status__dot" aria-hidden="true" />}
       {text}
     </span>
   );
