@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { layerConfigs } from './eslint.layers.js';
 
 const SERVER_ONLY = { group: ['**/server/**'], message: 'The browser app talks to the server through the API only.' };
 
@@ -35,4 +36,5 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}', 'blocks/**/testing/**', 'blocks/**/testing.tsx', 'src/core/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: [SERVER_ONLY] }] },
   },
+  ...layerConfigs,
 );

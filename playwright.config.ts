@@ -29,6 +29,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/omnis/v3/frontend/getStoreCoreData/json/`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR: '.tmp/e2e-data', LOG_LEVEL: 'warn' },
+    // The next port is a stand-in outside editor (e2e/editorBridge.spec.ts serves it) that may frame the builder.
+    env: { PORT: String(PORT), DATA_DIR: '.tmp/e2e-data', LOG_LEVEL: 'warn', EDITOR_ORIGINS: `http://127.0.0.1:${PORT + 1}` },
   },
 });

@@ -5,7 +5,9 @@ const API_PORT = Number(process.env.API_PORT ?? 3001);
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: true },
+  // The manifest tells the server which chunks and stylesheets a server-rendered page needs; source maps are
+  // written for the server's error reports but never referenced from the public bundles.
+  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: 'hidden', manifest: true },
   server: {
     port: Number(process.env.PORT ?? 3000),
     // `npm run dev`: Vite serves the app with hot reload, the API runs beside it.
@@ -19,6 +21,8 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'blocks/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'schemas/**/*.test.ts'],
           environment: 'node',
+          // A block's first render imports its chunk; on a busy 2-core machine that alone can pass vitest's 5 s.
+          testTimeout: 20_000,
         },
       },
       {
@@ -28,10 +32,20 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: 120_000,
           // PGlite is memory-hungry: one suite file at a time keeps peak memory predictable.
           fileParallelism: false,
         },
+      },
+      {
+        // `npm run test:fuzz` (not part of `npm test`): generated hostile requests to every registered route.
+        extends: true,
+        test: { name: 'fuzz', include: ['server/**/*.fuzz.ts'], environment: 'node', testTimeout: 180_000, hookTimeout: 300_000, fileParallelism: false },
+      },
+      {
+        // `npm run test:faults` (not part of `npm test`): kill -9 of real server processes under load, then consistency checks.
+        extends: true,
+        test: { name: 'faults', include: ['server/**/*.faults.ts'], environment: 'node', testTimeout: 240_000, hookTimeout: 300_000, fileParallelism: false },
       },
     ],
   },

@@ -4,7 +4,7 @@ import net from 'node:net';
 import type { Figure } from './harness';
 
 /**
- * The builder at scale (issue #7 "Measured"): the built server on a fresh database, a page of N text blocks made
+ * The builder at scale: the built server on a fresh database, a page of N text blocks made
  * by scripts/make-bench-page.ts, the builder in Chromium. Each figure runs from the input event's own timestamp
  * (keydown / pointerdown / pointerup, read inside the page) to the next animation frame after the DOM shows the
  * change. Heap is JSHeapUsedSize from CDP after a forced GC.

@@ -7,7 +7,7 @@ import autocannonUntyped from 'autocannon';
 import type { Figure } from './harness';
 
 /**
- * Commerce calls under load (issue #6 "Measured"): the built server on a fresh database of the local PostgreSQL
+ * Commerce calls under load: the built server on a fresh database of the local PostgreSQL
  * server, loaded with autocannon, each endpoint next to a bare Fastify JSON endpoint measured in the same run with the
  * same settings (10 connections, 1 s warm-up, 5 s measured). Figures: requests per second (mean of the per-second
  * samples), p99 latency (from each response's own hrtime), and both as a ratio to the bare endpoint (throughput: share

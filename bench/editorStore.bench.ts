@@ -1,5 +1,5 @@
 /**
- * Editor store actions alone (issue #7 "Measured"; the Chromium end-to-end figures are bench/builder.bench.ts):
+ * Editor store actions alone (the Chromium end-to-end figures are bench/builder.bench.ts):
  * pages of N text blocks whose text is "Block i", N = 100, 500, 1,250. Each figure is the median time of one
  * store action — with no subscribers, and with N subscribers selecting their block as the canvas's memoised
  * block hosts do (useBlock). Heap growth after 100 edits (each its own undo step) uses global.gc when node

@@ -8,6 +8,8 @@ import { bundleBenchmarks } from './bundle.bench';
 import { builderBenchmarks } from './builder.bench';
 import { editorStoreBenchmarks } from './editorStore.bench';
 import { commerceBenchmarks } from './commerce.bench';
+import { lighthouseBenchmarks } from './lighthouse.bench';
+import { factoryBenchmarks } from './factory.bench';
 
 const only = process.argv.slice(2);
 const suites: [string, () => Promise<Figure[]>][] = [
@@ -18,6 +20,8 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['builder', builderBenchmarks],
   ['editor', editorStoreBenchmarks],
   ['commerce', commerceBenchmarks],
+  ['lighthouse', lighthouseBenchmarks],
+  ['factory', factoryBenchmarks],
 ];
 
 console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores`);

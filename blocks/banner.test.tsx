@@ -30,4 +30,16 @@ describe('banner block (§3, §9)', () => {
       slim: { ratio: 0.1, minHeight: 300, fontScale: 0.3 },
     });
   });
+
+  it('keeps white text legible over a pale measured picture: the overlay darkens as far as WCAG AA needs, no further', async () => {
+    const pale = { light: '#f2f7f9', dark: '#4f8aa0' };
+    const { container, unmount } = await renderBlock('banner', { title: 'Back to the sea', image: { src: '/media/scene/coast.svg', alt: 'Coast', tone: { left: pale, center: pale, right: pale } } });
+    const opacity = Number(container.querySelector<HTMLElement>('.backdrop__overlay')!.style.opacity);
+    expect(opacity).toBeGreaterThan(0.45);
+    expect(opacity).toBeLessThan(0.6);
+    unmount();
+    const dark = { light: '#303030', dark: '#101010' };
+    const again = await renderBlock('banner', { title: 'Night', image: { src: '/media/night.jpg', alt: 'Night', tone: { left: dark, center: dark, right: dark } } });
+    expect(again.container.querySelector<HTMLElement>('.backdrop__overlay')!.style.opacity).toBe('0.15');
+  });
 });

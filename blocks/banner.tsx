@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import type { BlockProps } from '../src/renderer/types';
 import type { BannerProperties } from '../src/core/generated/blockProperties';
 import { Backdrop } from './shared/Backdrop';
+import { legibleText } from './shared/legibleText';
 import { SafeLink } from '../src/renderer/SafeLink';
 import { BANNER_COPY_MAX, BANNER_TITLE_MAX, truncate } from '../src/core/text';
 import { RATIOS, textShadowCss } from '../src/renderer/style';
@@ -20,6 +21,8 @@ export default function Banner({ properties: p, block }: BlockProps<BannerProper
   const ratio = p.ratio ? RATIOS[p.ratio] : kind.ratio;
   const action = p.action;
   const actionHref = action?.action || action?.href;
+  // Text stays at WCAG AA over the measured picture: the overlay darkens, or the shadow deepens, only as far as needed.
+  const legible = legibleText(p);
   const style = {
     '--banner-ratio': ratio,
     '--banner-min-height': `${kind.minHeight}px`,
@@ -27,11 +30,11 @@ export default function Banner({ properties: p, block }: BlockProps<BannerProper
     '--banner-text': p.textColor || 'var(--banner-text-color, #fff)',
     fontFamily: p.font ? `'${p.font}', var(--primary-font, sans-serif)` : undefined,
     textAlign: p.textAlign,
-    textShadow: textShadowCss(p.textShadow),
+    textShadow: textShadowCss(legible.textShadow),
   } as CSSProperties;
   return (
     <div className={`banner banner--${p.type ?? 'standard'} banner--align-${p.textAlign ?? 'center'}`} style={style}>
-      <Backdrop image={p.image} overlayColor={p.overlayColor} overlayOpacity={p.overlayOpacity} eager={block.order === 0} />
+      <Backdrop image={p.image} overlayColor={p.overlayColor} overlayOpacity={legible.overlayOpacity} eager={block.order === 0} />
       <div className="banner__content">
         {p.title && <h2 className="banner__title">{truncate(p.title, BANNER_TITLE_MAX)}</h2>}
         {p.copy && <p className="banner__copy">{truncate(p.copy, BANNER_COPY_MAX)}</p>}

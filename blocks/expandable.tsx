@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState, type CSSProperties } from 
 import { useLocation } from 'react-router';
 import type { BlockProps } from '../src/renderer/types';
 import type { ExpandableProperties } from '../src/core/generated/blockProperties';
-import { sanitizeHtml } from './shared/sanitize';
+import { sanitizeRichText } from './shared/sanitize';
 import './expandable.css';
 
 /** A question that discloses its answer; §4: it closes again when the shopper moves to another page. */
@@ -16,7 +16,7 @@ export default function Expandable({ properties: p }: BlockProps<ExpandablePrope
     shownPath.current = pathname;
     setOpen(false);
   }, [pathname]);
-  const answer = useMemo(() => sanitizeHtml(p.answer ?? ''), [p.answer]);
+  const answer = useMemo(() => sanitizeRichText(p.answer ?? ''), [p.answer]);
   const style = { color: p.textColor || undefined, background: p.backgroundColor || undefined } as CSSProperties;
   return (
     <div className={`expandable expandable--${p.icon ?? 'chevron'}${open ? ' expandable--open' : ''}${p.backgroundColor ? ' expandable--boxed' : ''}`} style={style}>

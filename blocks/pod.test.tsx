@@ -1,11 +1,22 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { StoreContext } from '../src/app/StoreContext';
+import { setCurrency } from '../src/app/currency';
+import { formatConverted, SUPPORTED_CURRENCIES } from '../src/core/currency';
+import { PageRenderer } from '../src/renderer/PageRenderer';
+import { preloadBlockTypes } from '../src/renderer/registry';
+import { ProductCard } from './commerce/ProductCard';
+import { product } from './commerce/testing';
 import { buildBlock, renderBlock } from './testing/renderBlock';
 import { renderWithStore, testStore } from './content/testing';
 import { POD_BUTTON_STYLE_KEYS, POD_TITLE_SIZE_MAX, POD_TITLE_SIZE_MIN, clampTitleSize, podButtonStyle } from './pod';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  setCurrency('GBP');
+});
 
 describe('pod (Content)', () => {
   it('has the §3 defaults: ratio square, text align center, text size large', () => {
@@ -30,12 +41,42 @@ describe('pod (Content)', () => {
     expect(price.querySelector('del')!.textContent).toBe('£25.00');
   });
 
-  it('uses the store currency and its conversion rate', async () => {
-    await renderWithStore('pod', { price: 2500 }, testStore({ currency: 'USD', conversionRate: 2 }));
+  it("shows the shopper's chosen currency at its §9 rate", async () => {
+    setCurrency('USD');
+    await renderWithStore('pod', { price: 2500 }, testStore({ currencies: ['USD', 'EUR'] }));
     expect(document.querySelector('.pod__price')!.textContent).toBe('US$50.00');
     cleanup();
-    await renderWithStore('pod', { price: 123456 }, testStore({ currency: 'EUR' }));
+    setCurrency('EUR');
+    await renderWithStore('pod', { price: 123456 }, testStore({ currencies: ['USD', 'EUR'] }));
     expect(document.querySelector('.pod__price')!.textContent).toBe('1.234,56\u00a0€');
+  });
+
+  it('agrees with a product card on the same amount in every currency', async () => {
+    const store = testStore({ currencies: [...SUPPORTED_CURRENCIES] });
+    const { block } = buildBlock('pod', { price: 2500 });
+    await preloadBlockTypes(['pod']);
+    for (const code of SUPPORTED_CURRENCIES) {
+      setCurrency(code);
+      const router = createMemoryRouter([
+        {
+          path: '*',
+          element: (
+            <StoreContext.Provider value={store}>
+              <PageRenderer blocks={[block]} mode="native" />
+              <ProductCard product={product({ price: 2500 })} ratio={1} />
+            </StoreContext.Provider>
+          ),
+        },
+      ]);
+      await act(async () => {
+        render(<RouterProvider router={router} />);
+      });
+      const pod = document.querySelector('.pod__price')!.textContent;
+      const card = document.querySelector('.product-card__price')!.textContent;
+      expect(pod, code).toBe(formatConverted(2500, 'GBP', code));
+      expect(card, code).toBe(pod);
+      cleanup();
+    }
   });
 
   it('is one link: the button when there is button text, else the title', async () => {

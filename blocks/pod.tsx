@@ -1,3 +1,4 @@
+import { POD_BASE_WIDTH } from '../src/core/images';
 import type { CSSProperties } from 'react';
 import type { BlockProps } from '../src/renderer/types';
 import type { PodProperties } from '../src/core/generated/blockProperties';
@@ -5,7 +6,7 @@ import { BlockImage } from '../src/renderer/BlockImage';
 import { SafeLink } from '../src/renderer/SafeLink';
 import { RATIOS } from '../src/renderer/style';
 import { RichText } from './content/richText';
-import { useMoneyFormatter } from './content/money';
+import { useMoney } from './commerce/store';
 import { useReducedMotion } from './content/reducedMotion';
 import './pod.css';
 
@@ -34,7 +35,7 @@ export function podButtonStyle(styles: ButtonStyles | undefined): CSSProperties 
 
 /** "Content" (§3 pod): image or video, badge, title, copy, price and a button; the tile is one link. */
 export default function Pod({ properties: p, block }: BlockProps<PodProperties>) {
-  const money = useMoneyFormatter();
+  const money = useMoney();
   // Video plays itself only for visitors who have not asked for reduced motion.
   const reducedMotion = useReducedMotion();
   const titleSize = clampTitleSize(p.titleSize);
@@ -84,7 +85,7 @@ export default function Pod({ properties: p, block }: BlockProps<PodProperties>)
               aria-label={p.image?.alt || p.title || undefined}
             />
           ) : (
-            <BlockImage className="pod__image" image={p.image} sizes="(min-width: 992px) 25vw, (min-width: 768px) 33vw, 50vw" eager={block.order === 0} />
+            <BlockImage className="pod__image" image={p.image} sizes="(min-width: 992px) 25vw, (min-width: 768px) 33vw, 50vw" eager={block.order === 0} width={POD_BASE_WIDTH} height={POD_BASE_WIDTH} />
           )}
           {p.badge?.trim() && <span className="pod__badge">{p.badge}</span>}
         </div>

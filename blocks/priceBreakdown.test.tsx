@@ -14,12 +14,11 @@ const renderBreakdown = (properties: Record<string, unknown> = {}, mode: 'native
   const { block, properties: p } = blockOf<PriceBreakdownProperties>('priceBreakdown', properties);
   return renderInStore(<PriceBreakdown block={block} properties={p} mode={mode} />);
 };
+/** What a shopper receives: making costs as one sum. */
 const hoodie = {
   name: 'Evergreen Hoodie',
   price: 4800,
-  production: 1700,
-  print: 150,
-  prints: 1,
+  making: 1850,
   vat: 800,
   margin: 2150,
 };
@@ -39,7 +38,8 @@ describe('priceBreakdown block', () => {
   });
 
   it('detailed shows every line, with profit when asked', async () => {
-    mockFetch(() => json({ ...hoodie, prints: 2, print: 300, margin: 2000 }));
+    // The store's people receive the lines too.
+    mockFetch(() => json({ ...hoodie, making: 2000, production: 1700, prints: 2, print: 300, margin: 2000 }));
     renderBreakdown({
       product: 'evergreen-hoodie',
       chartType: 'detailed',
@@ -47,6 +47,13 @@ describe('priceBreakdown block', () => {
     });
     await screen.findByText('£48.00');
     expect(legend()).toEqual(['Garment£17.00', 'Printing (2 prints)£3.00', 'VAT£8.00', 'The store£20.00']);
+  });
+
+  it('detailed groups making costs for shoppers, who never receive the lines', async () => {
+    mockFetch(() => json(hoodie));
+    renderBreakdown({ product: 'evergreen-hoodie', chartType: 'detailed' });
+    await screen.findByText('£48.00');
+    expect(legend()).toEqual(['Making it£18.50', 'VAT£8.00']);
   });
 
   it('slices grow with their share of the price', () => {

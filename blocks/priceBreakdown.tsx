@@ -7,14 +7,16 @@ import { EmptyState, ErrorState, LOAD_ERROR } from './commerce/states';
 import { ApiError } from '../src/lib/api';
 import './priceBreakdown.css';
 
+/** The public answer groups making costs; the store's own people also get the garment and print lines. */
 export interface Breakdown {
   name: string;
   price: number;
-  production: number;
-  print: number;
-  prints: number;
+  making: number;
   vat: number;
   margin: number;
+  production?: number;
+  print?: number;
+  prints?: number;
 }
 
 export const ESTIMATE_NOTE = 'Production and print costs are estimated.';
@@ -26,10 +28,13 @@ interface Part {
   value: number;
 }
 
-/** The slices to draw: storefront groups making costs; detailed lists every line. Tax and profit per the switches. */
+/**
+ * The slices to draw: storefront groups making costs; detailed lists every line where the viewer may see them
+ * (the store's people), else it groups them too. Tax and profit per the switches.
+ */
 export function partsOf(b: Breakdown, chartType: string, showTax: boolean, showProfit: boolean): Part[] {
   const making: Part[] =
-    chartType === 'detailed'
+    chartType === 'detailed' && b.production !== undefined && b.print !== undefined
       ? [
           { key: 'production', label: 'Garment', value: b.production },
           {
@@ -38,7 +43,7 @@ export function partsOf(b: Breakdown, chartType: string, showTax: boolean, showP
             value: b.print,
           },
         ]
-      : [{ key: 'making', label: 'Making it', value: b.production + b.print }];
+      : [{ key: 'making', label: 'Making it', value: b.making }];
   const parts = [...making];
   if (showTax) parts.push({ key: 'vat', label: 'VAT', value: b.vat });
   // Shoppers see what the store keeps only when the owner opts in (showProfit).

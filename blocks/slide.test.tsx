@@ -28,4 +28,11 @@ describe('slide block', () => {
     await renderBlock('slide', {}, { items: [{ type: 'button', properties: { text: 'Inner', href: '/x' } }] });
     expect(screen.getByRole('link', { name: 'Inner' })).toBeTruthy();
   });
+
+  it('outlines dark text with the heavy shadow when no overlay can make it legible', async () => {
+    const grey = { light: '#ffffff', dark: '#888888' };
+    const { container } = await renderBlock('slide', { title: 'Grey day', textColor: '#222222', image: { src: '/media/grey.jpg', alt: 'Grey', tone: { left: grey, center: grey, right: grey } } });
+    expect(container.querySelector<HTMLElement>('.slide')!.style.textShadow).not.toBe('');
+    expect(container.querySelector<HTMLElement>('.backdrop__overlay')!.style.opacity).toBe('0.15');
+  });
 });

@@ -3,7 +3,7 @@ import type { StudioSuggestionProperties } from '../src/core/generated/blockProp
 import { RATIOS } from '../src/renderer/style';
 import { BlockImage } from '../src/renderer/BlockImage';
 import { SafeLink } from '../src/renderer/SafeLink';
-import { catalogueApi, type Paginated, type ProductDetail, type ProductSummary } from './commerce/catalogueApi';
+import { catalogueApi, productHref, type Paginated, type ProductDetail, type ProductSummary } from './commerce/catalogueApi';
 import { isNotFound, useApiData } from './commerce/useApiData';
 import { useDivisionId, useMoney } from './commerce/store';
 import { gridColumns } from './commerce/ProductCard';
@@ -11,8 +11,12 @@ import { RichText } from './commerce/RichText';
 import { EmptyState, ErrorState, LOAD_ERROR, SkeletonGrid } from './commerce/states';
 import './studioSuggestion.css';
 
-export const STUDIO_PATH = '/studio/';
-export const studioHref = (urlName: string) => `${STUDIO_PATH}${urlName}/`;
+/**
+ * Where a suggestion leads. The store has no design studio route, so a garment's suggestion opens its product
+ * page (colour and size are chosen there) and there is no blank-canvas link; with a studio this becomes
+ * /studio/{urlName}/.
+ */
+export const studioHref = (urlName: string) => productHref(urlName);
 export const STUDIO_EMPTY = 'Nothing to customise here yet.';
 
 /** An invitation to design your own garment in the studio: one product shown large, or a choice of several. */
@@ -20,16 +24,11 @@ export default function StudioSuggestion({ properties: p }: BlockProps<StudioSug
   return p.product ? <SingleSuggestion p={p} /> : <SuggestionList p={p} />;
 }
 
-function Intro({ p, withStudioLink }: { p: StudioSuggestionProperties; withStudioLink: boolean }) {
+function Intro({ p }: { p: StudioSuggestionProperties }) {
   return (
     <div className="studio-suggestion__intro">
       {p.title && <h2 className="studio-suggestion__title">{p.title}</h2>}
       <RichText className="studio-suggestion__copy" html={p.copy ?? ''} />
-      {withStudioLink && (
-        <SafeLink className="studio-suggestion__studio-link" href={STUDIO_PATH}>
-          Or start from a blank canvas →
-        </SafeLink>
-      )}
     </div>
   );
 }
@@ -47,11 +46,13 @@ function SingleSuggestion({ p }: { p: StudioSuggestionProperties }) {
         {data?.image && <BlockImage className="studio-suggestion__image" image={{ src: data.image.src, alt: data.image.alt }} sizes="(min-width: 768px) 40vw, 100vw" />}
       </div>
       <div className="studio-suggestion__body">
-        <Intro p={p} withStudioLink={false} />
+        <Intro p={p} />
         {data && <p className="studio-suggestion__from">{data.name}, from {money(data.salePrice !== null && data.salePrice < data.price ? data.salePrice : data.price)}</p>}
-        <SafeLink className="pod-button pod-button--primary" href={data ? studioHref(data.urlName) : STUDIO_PATH}>
-          {p.buttonText || 'Customise'}
-        </SafeLink>
+        {data && (
+          <SafeLink className="pod-button pod-button--primary" href={studioHref(data.urlName)}>
+            {p.buttonText || 'Customise'}
+          </SafeLink>
+        )}
       </div>
     </section>
   );
@@ -86,7 +87,7 @@ function SuggestionList({ p }: { p: StudioSuggestionProperties }) {
     );
   return (
     <section className="studio-suggestion" aria-busy={products.status === 'loading'}>
-      <Intro p={p} withStudioLink />
+      <Intro p={p} />
       {body}
     </section>
   );

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
- * Atlas staff screens (issue #5): the 403 page for non-staff, permission requests answered by staff, mute and
+ * Atlas staff screens: the 403 page for non-staff, permission requests answered by staff, mute and
  * unmute, and the outbox viewer. Runs at desktop and phone widths (tables become stacked cards on phones).
  */
 
@@ -55,6 +55,9 @@ test('staff sees the owner’s permission request and approves it', async ({ pag
   expect(asked.status(), await asked.text()).toBe(201);
 
   await staffOpens(page, '/atlas/');
+  // Staff land on the order queue; permission requests are one link away.
+  await expect(page).toHaveURL(/\/atlas\/orders\/$/);
+  await page.getByRole('navigation', { name: 'Atlas' }).getByRole('link', { name: 'Permission requests' }).click();
   await expect(page).toHaveURL(/\/atlas\/permissions\/$/);
   await expect(page.getByRole('heading', { name: 'Permission requests', level: 1 })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Atlas' }).getByRole('link', { name: 'Permission requests' })).toHaveAttribute('aria-current', 'page');

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /**
- * The page builder end to end (issue #7 "Done when"), as the demo store owner: create a page, drag a banner
+ * The page builder end to end, as the demo store owner: create a page, drag a banner
  * into a row, resize it, edit it, undo/redo by keyboard, save, see it on the public page; a stale save asks
  * whose version to keep; a keyboard-only user moves and resizes a block.
  */

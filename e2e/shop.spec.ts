@@ -3,7 +3,7 @@ import { pickColourAndSize, watchConsole } from './helpers/shop';
 
 // The whole purchase (search, product, basket in EUR, checkout, receipt) is e2e/purchase.spec.ts.
 
-test('a product without a colour in its address asks for one; sold-out sizes show disabled; collections list it', async ({ page }) => {
+test('a product opens in its default colour; sold-out sizes show disabled; collections list it', async ({ page }) => {
   const errors = watchConsole(page);
   await page.goto('/collection/accessories/');
   await expect(page.getByRole('heading', { level: 1, name: 'Accessories' })).toBeVisible();
@@ -11,9 +11,10 @@ test('a product without a colour in its address asks for one; sold-out sizes sho
   await page.getByRole('link', { name: 'Market Tote Bag' }).first().click();
   await expect(page.getByRole('heading', { level: 1, name: 'Market Tote Bag' })).toBeVisible();
   await page.goto('/product/market-tote/');
-  // Without a colour in the address the shopper must pick one (§5.1).
+  // Without a colour in the address the default colour is chosen; the size is still the shopper's to pick (§5.1).
+  await expect(page.getByRole('radiogroup', { name: 'Colour' }).getByRole('radio', { name: 'Natural White', exact: true })).toHaveAttribute('aria-checked', 'true');
   await page.getByRole('button', { name: 'Add to basket' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Please select a colour');
+  await expect(page.getByRole('alert')).toHaveText('Please select a size');
   // The black tote's one size is sold out in the demo stock: it shows disabled.
   await page.getByRole('radiogroup', { name: 'Colour' }).getByRole('radio', { name: 'Black', exact: true }).click();
   await expect(page.getByRole('radio', { name: 'One Size (out of stock)' })).toBeDisabled();
@@ -63,9 +64,9 @@ test('a bundle: each item has its own colour and size; the basket shows the set 
   await expect(page.getByRole('heading', { level: 1, name: 'Trail Day Set' })).toBeVisible();
   const shirt = page.getByRole('region', { name: 'Summit Tee' });
   const bag = page.getByRole('region', { name: 'Market Tote Bag' });
-  // Nothing chosen yet: the first missing choice is asked for beside its item (§5.1).
+  // Each item opens in its default colour; the first missing choice is asked for beside its item (§5.1).
   await page.getByRole('button', { name: 'Add to basket' }).click();
-  await expect(shirt.getByRole('alert')).toHaveText('Please select a colour');
+  await expect(shirt.getByRole('alert')).toHaveText('Please select a size');
   await shirt.getByRole('radiogroup', { name: 'Colour of Summit Tee' }).getByRole('radio', { name: 'Navy', exact: true }).click();
   const size = shirt.getByRole('radiogroup', { name: 'Size of Summit Tee' }).getByRole('radio').and(page.locator(':enabled')).first();
   const sizeName = (await size.textContent())!;

@@ -29,8 +29,9 @@ test('store pages are routes: navigating keeps the SPA and updates the title', a
   await expect(page.locator('meta[name="description"]')).toHaveCount(1);
 });
 
-test('an unknown path shows the 404 page', async ({ page }) => {
-  await page.goto('/no-such-page/');
+test('an unknown path answers HTTP 404 and shows the 404 page', async ({ page }) => {
+  const response = await page.goto('/no-such-page/');
+  expect(response?.status()).toBe(404);
   await expect(page).toHaveURL(/\/404\/$/);
   await expect(page.getByRole('heading', { name: 'We couldn’t find that page' })).toBeVisible();
   await expect(page).toHaveTitle('Page not found | Fern & Thread');
@@ -38,6 +39,12 @@ test('an unknown path shows the 404 page', async ({ page }) => {
 
 test('the failed-to-load screen appears when store data cannot load', async ({ page }) => {
   await page.route('**/getStoreCoreData/**', (route) => route.fulfill({ status: 500, body: '{"message":"down"}', contentType: 'application/json' }));
+  // When the store data cannot load, the server cannot draw the page either: it sends the bare app.
+  await page.route('/', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/<div id="root">[\s\S]*<\/div>\s*<script[^>]*id="pod-data"[^>]*>[\s\S]*?<\/script>/, '<div id="root"></div>');
+    await route.fulfill({ response, body: html });
+  });
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Oops...' })).toBeVisible({ timeout: 5000 });
   await expect(page.getByText('Looks like something went wrong')).toBeVisible();

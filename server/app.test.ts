@@ -5,6 +5,8 @@ import { apiMessages } from './http/errors';
 import { pageMessages } from './api/divisions/pages';
 import { BUNDLES, PRODUCTS } from './db/seed/demoCatalogue';
 import { SEED_PAGES, seedDemoStore } from './db/seed/seed';
+import { POLICY_SEED_PAGES } from './db/seed/demoPolicies';
+import { DEMO_POSTS } from './db/seed/demoBlog';
 import { migrate } from './db/migrate';
 import type { StoreCoreData, PageDocument } from '../src/core/storeData';
 
@@ -20,7 +22,7 @@ describe('store core data (§7 getStoreCoreData)', () => {
   it('returns the demo store pages as routes and its core state', async () => {
     const data = await coreData();
     expect(data.pages.map((p) => [p.url, p.name])).toEqual(expect.arrayContaining([['/', 'home'], ['/about/', 'about'], ['/new-in/', 'new-in'], ['/404/', '404']]));
-    expect(data.pages).toHaveLength(SEED_PAGES.length);
+    expect(data.pages).toHaveLength(SEED_PAGES.length + POLICY_SEED_PAGES.length + 1 + DEMO_POSTS.length);
     expect(data.state.company.name).toBe('Fern & Thread');
     expect(data.state.currency).toMatchObject({ code: 'GBP', symbol: '£', symbolAlign: 'left' });
     expect(data.state.subdomain.theme.name).toBe('verde');

@@ -5,6 +5,7 @@ import { schemaRegistry } from './schemas/load';
 import { createThemeService } from './themes';
 import type { AppContext } from './context';
 import { fromRoot } from './paths';
+import { sanitizeStoredPages } from './pages/sanitizeStoredPages';
 
 export interface BootOptions {
   databaseUrl?: string;
@@ -13,7 +14,7 @@ export interface BootOptions {
   seed?: boolean;
 }
 
-/** Opens the database (PGlite unless DATABASE_URL is set), migrates it, seeds the demo store, builds the context. */
+/** Opens the database (PGlite unless DATABASE_URL is set), migrates it, seeds the demo store, cleans the HTML of pages saved before sanitise-on-write, builds the context. */
 export async function boot(options: BootOptions = {}): Promise<AppContext> {
   const registry = schemaRegistry();
   const db: Database = options.databaseUrl
@@ -22,6 +23,7 @@ export async function boot(options: BootOptions = {}): Promise<AppContext> {
   try {
     await migrate(db);
     if (options.seed !== false) await seedDemoStore(db, registry);
+    await sanitizeStoredPages(db, registry);
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;

@@ -3,6 +3,7 @@ import { boot } from './boot';
 import { buildApp } from './app';
 import { StartupError } from './db/database';
 import { fromRoot } from './paths';
+import { seedDemoOrders } from './db/seed/demoOrders';
 
 /**
  * `npm start`: one process serving the built SPA and the API. Configuration by environment:
@@ -13,12 +14,16 @@ async function main() {
   const port = Number(process.env.PORT ?? 3000);
   const host = process.env.HOST ?? '0.0.0.0';
   const apiOnly = process.env.API_ONLY === 'true';
+  // React's production build for server rendering unless told otherwise (the development build is several times slower).
+  process.env.NODE_ENV ??= 'production';
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be a number from 0 to 65535, got "${process.env.PORT}".`);
 
   const ctx = await boot({
     databaseUrl: process.env.DATABASE_URL || undefined,
     dataDir: process.env.DATA_DIR ? path.resolve(process.env.DATA_DIR) : fromRoot('data'),
   });
+  // The demo store's orders in every floor stage (once; SEED_DEMO_ORDERS=false leaves them out).
+  if (process.env.SEED_DEMO_ORDERS !== 'false') await seedDemoOrders(ctx.db);
   const app = await buildApp(ctx, {
     clientDir: apiOnly ? null : fromRoot('dist', 'client'),
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },

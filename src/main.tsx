@@ -1,32 +1,62 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { api } from './lib/api';
-import type { StoreCoreData } from './core/storeData';
+import { STORE_CORE_DATA_URL, type StoreCoreData } from './core/storeData';
 import { StoreContext } from './app/StoreContext';
 import { createStoreRouter } from './app/createStoreRouter';
 import { FailedToLoad, FAILURE_SCREEN_DELAY_MS } from './app/FailedToLoad';
 import { applyTheme } from './app/applyTheme';
 import { loadThemeFonts } from './app/fonts';
+import { dropPreloaded, loadPreloadedAnswers, PRELOADED_ELEMENT_ID } from './lib/preloaded';
 
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+// A storefront page drawn by the server comes with the answers it used: the app starts from them, no request again.
+const preloaded = document.getElementById(PRELOADED_ELEMENT_ID);
+loadPreloadedAnswers(preloaded?.textContent);
 
 /** The store core data loads once at start (§7); if it fails, the failed-to-load screen follows after 1 s (§2.4). */
-api<StoreCoreData>('/omnis/v3/frontend/getStoreCoreData/json/')
-  .then((data) => {
+api<StoreCoreData>(STORE_CORE_DATA_URL)
+  .then(async (data) => {
     applyTheme(data.state.subdomain.theme);
     // Text draws at once in the fallback stacks; the web fonts swap in (§8 webfonts-loaded / webfonts-failed-to-load).
     void loadThemeFonts(data.state.subdomain.theme.fonts);
     const router = createStoreRouter(data);
-    root.render(
+    const app = (
       <StrictMode>
         <StoreContext.Provider value={data}>
           <RouterProvider router={router} />
         </StoreContext.Provider>
-      </StrictMode>,
+      </StrictMode>
     );
+    if (!preloaded) {
+      createRoot(container).render(app);
+      return;
+    }
+    // Hydrate once the first route's loaders and lazy screens are ready, so the first render matches the server's.
+    const firstPath = window.location.pathname;
+    await new Promise<void>((resolve) => {
+      if (router.state.initialized) return resolve();
+      const stop = router.subscribe((state) => {
+        if (!state.initialized) return;
+        stop();
+        resolve();
+      });
+    });
+    const stop = router.subscribe((state) => {
+      if (state.location.pathname === firstPath) return;
+      stop();
+      dropPreloaded();
+    });
+    if (router.state.location.pathname === firstPath) hydrateRoot(container, app);
+    else {
+      // The browser's guards sent the visitor elsewhere (e.g. signed in): the server's drawing is not this page.
+      dropPreloaded();
+      container.replaceChildren();
+      createRoot(container).render(app);
+    }
   })
   .catch((error: unknown) => {
     console.error('Store data failed to load', error);
-    window.setTimeout(() => root.render(<FailedToLoad />), FAILURE_SCREEN_DELAY_MS);
+    window.setTimeout(() => createRoot(container).render(<FailedToLoad />), FAILURE_SCREEN_DELAY_MS);
   });

@@ -1,3 +1,4 @@
+import { PRODUCT_IMAGE_SIZE } from '../../src/core/images';
 import type { CSSProperties, ReactNode } from 'react';
 import type { ProductSummary } from './catalogueApi';
 import { productHref } from './catalogueApi';
@@ -27,7 +28,7 @@ export function ProductCard({ product, ratio, showPrice = true }: { product: Pro
       <SafeLink className="product-card__link" href={productHref(product.urlName, product.colour && product.colours.length > 1 ? product.colour : null)}>
         <span className="product-card__media" style={{ aspectRatio: `1 / ${ratio}` }}>
           {product.image ? (
-            <BlockImage className="product-card__image" image={{ src: product.image.src, alt: '' }} sizes="(min-width: 992px) 25vw, (min-width: 768px) 33vw, 50vw" />
+            <BlockImage className="product-card__image" image={{ src: product.image.src, alt: '' }} sizes="(min-width: 992px) 25vw, (min-width: 768px) 33vw, 50vw" width={PRODUCT_IMAGE_SIZE} height={PRODUCT_IMAGE_SIZE} />
           ) : (
             <span className="product-card__placeholder" aria-hidden="true" />
           )}

@@ -1,5 +1,5 @@
 import { useStore } from '../../src/app/StoreContext';
-import { useFormatPrice } from '../../src/commerce/currency/currency';
+import { useFormatPrice } from '../../src/app/currency';
 
 /** The store the page belongs to (§3 Division). */
 export const useDivisionId = () => useStore().state.subdomain.division.id;

@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../src/lib/api';
+import { use, useCallback, useContext, useEffect, useState } from 'react';
+import { api, answerData } from '../../src/lib/api';
+import { peekPreloaded, type PreloadedAnswer } from '../../src/lib/preloaded';
+import { ServerAnswersContext } from '../../src/lib/serverAnswers';
 import type { Paginated, ProductSummary } from './catalogueApi';
 import { isNotFound } from './useApiData';
 
@@ -17,7 +19,9 @@ interface PagedState {
  * A 404 (the collection is gone) reads as no products.
  */
 export function usePagedProducts(key: string, path: (page: number) => string) {
-  const [state, setState] = useState<PagedState>({ path, key, page: 1, items: [], total: 0, status: 'loading' });
+  const server = useContext(ServerAnswersContext);
+  // The first page may have come with the HTML (server rendering): start from it instead of asking again.
+  const [state, setState] = useState<PagedState>(() => firstPage(path, key, peekPreloaded(path(1))));
   const [attempt, setAttempt] = useState(0);
   // Reset during render when the query changes, so stale products never show under a new filter.
   if (state.key !== key) setState({ path, key, page: 1, items: [], total: 0, status: 'loading' });
@@ -25,7 +29,7 @@ export function usePagedProducts(key: string, path: (page: number) => string) {
   const { page } = state;
   const current = state.key === key;
   useEffect(() => {
-    if (!current) return;
+    if (!current || (page === 1 && attempt === 0 && state.status !== 'loading')) return;
     const controller = new AbortController();
     api<Paginated<ProductSummary>>(state.path(page), { signal: controller.signal }).then(
       (res) =>
@@ -46,5 +50,21 @@ export function usePagedProducts(key: string, path: (page: number) => string) {
     setState((s) => ({ ...s, status: 'loading' }));
     setAttempt((n) => n + 1);
   }, []);
+  if (server) {
+    const rendered = firstPage(path, key, use(server.load(path(1))));
+    return { items: rendered.items, total: rendered.total, status: rendered.status, hasMore: rendered.items.length < rendered.total, loadMore, retry };
+  }
   return { items: state.items, total: state.total, status: state.status, hasMore, loadMore, retry };
+}
+
+/** Page 1 from an answer already at hand, or loading without one. */
+function firstPage(path: (page: number) => string, key: string, answer: PreloadedAnswer | undefined): PagedState {
+  const state: PagedState = { path, key, page: 1, items: [], total: 0, status: 'loading' };
+  if (!answer) return state;
+  try {
+    const res = answerData<Paginated<ProductSummary>>(answer);
+    return { ...state, items: res.data, total: res.total, status: 'ready' };
+  } catch (error) {
+    return { ...state, status: isNotFound(error) ? 'ready' : 'error' };
+  }
 }

@@ -10,8 +10,11 @@ import type { RenderMode } from '../../src/renderer/types';
 import { buildBlock } from '../testing/renderBlock';
 
 export interface StoreOverrides {
+  /** The store currency its prices are kept in (GBP unless told). */
   currency?: CurrencyCode;
   conversionRate?: number;
+  /** Currencies the shopper may choose besides the store currency (turns the currency plugin on). */
+  currencies?: CurrencyCode[];
   passwordProtected?: boolean;
   comingSoon?: boolean;
   isPro?: boolean;
@@ -27,6 +30,7 @@ export function testStore(o: StoreOverrides = {}): StoreCoreData {
         isPro: o.isPro ?? false,
         passwordProtected: o.passwordProtected ?? false,
         comingSoonPageData: { enabled: o.comingSoon ?? false },
+        plugins: o.currencies ? { currency: { enabled: true, currencies: o.currencies.join(',') } } : {},
       },
       store: { active: true, pro: o.isPro ?? false },
     },

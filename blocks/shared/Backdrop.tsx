@@ -1,4 +1,5 @@
 import { BlockImage, type ImageValue } from '../../src/renderer/BlockImage';
+import { BANNER_SIZE } from '../../src/core/images';
 import './backdrop.css';
 
 /** §3 default overlay opacity of banners and slides. */
@@ -11,7 +12,8 @@ export const DEFAULT_OVERLAY_OPACITY = 0.15;
 export function Backdrop({ image, overlayColor, overlayOpacity, eager }: { image?: ImageValue; overlayColor?: string; overlayOpacity?: number; eager: boolean }) {
   return (
     <>
-      {image?.src && <BlockImage className="backdrop__image" image={image} sizes="100vw" eager={eager} />}
+      {/* The first banner's picture is the page's largest: fetched first and preloaded from the head (§4, §9). */}
+      {image?.src && <BlockImage className="backdrop__image" image={image} sizes="100vw" priority={eager} width={BANNER_SIZE.width} height={BANNER_SIZE.height} />}
       <div className="backdrop__overlay" style={{ background: overlayColor || '#000', opacity: overlayOpacity ?? DEFAULT_OVERLAY_OPACITY }} />
     </>
   );

@@ -1,23 +1,18 @@
-import DOMPurify, { type Config } from 'dompurify';
+import type { HtmlSanitizers } from '../../src/core/html/purify';
 
 /**
- * Owner-written HTML made safe to draw: DOMPurify removes scripts, inline event handlers and javascript:/other
- * unsafe URLs. Each profile is its own DOMPurify instance configured once (setConfig): passing a config to every
- * sanitize() call re-parses it, which at 1,250 text blocks was most of the builder's render time.
+ * Owner-written HTML as blocks draw it. Saved pages hold HTML that the server already sanitised when it was
+ * written (server/pages/sanitizeBlocks.ts), so the storefront draws it as it is and ships no sanitiser. The
+ * builder shows HTML that has not been saved yet: it installs DOMPurify (src/core/html/purify.ts) here first.
  */
-function purifier(config: Config): (html: string) => string {
-  let instance: ReturnType<typeof DOMPurify> | null = null;
-  return (html) => {
-    if (!instance) {
-      instance = DOMPurify(window);
-      instance.setConfig(config);
-    }
-    return instance.sanitize(html);
-  };
+let installed: HtmlSanitizers | null = null;
+
+export function installHtmlSanitizers(sanitizers: HtmlSanitizers | null): void {
+  installed = sanitizers;
 }
 
-/** Free HTML (html and expandable blocks): forms and inputs are dropped too, so nothing can pose as checkout. */
-export const sanitizeHtml = purifier({ USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form', 'input', 'textarea', 'select', 'button'] });
+/** Free HTML (html block): saved HTML as stored, unsaved HTML through the builder's sanitiser. */
+export const sanitizeHtml = (html: string): string => (installed ? installed.html(html) : html);
 
-/** Rich text from the editor's rich-text widget (text block and block copy): no script, handler, style or form. */
-export const sanitizeRichText = purifier({ USE_PROFILES: { html: true }, FORBID_TAGS: ['style', 'form'], FORBID_ATTR: ['style'] });
+/** Rich text (text block, block copy, answers): saved HTML as stored, unsaved HTML through the builder's sanitiser. */
+export const sanitizeRichText = (html: string): string => (installed ? installed.richText(html) : html);

@@ -1,10 +1,13 @@
 import { act, cleanup, render, type RenderResult } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createSchemaRegistry, type SchemaRegistry } from '../../src/core/schemas/registry';
 import type { ValidationError } from '../../src/core/schemas/types';
 import type { BlockData } from '../../src/core/storeData';
 import { readSchemaSet } from '../../server/schemas/load';
+import { sanitizeBlockHtml } from '../../server/pages/sanitizeBlocks';
+import { createHtmlSanitizers } from '../../src/core/html/purify';
+import { installHtmlSanitizers } from '../shared/sanitize';
 import { PageRenderer } from '../../src/renderer/PageRenderer';
 import { preloadBlockTypes } from '../../src/renderer/registry';
 import type { RenderMode } from '../../src/renderer/types';
@@ -41,6 +44,11 @@ let registry: SchemaRegistry | undefined;
 /** Compiling every schema is slow; once per test file is enough. */
 export const testRegistry = (): SchemaRegistry => (registry ??= createSchemaRegistry(readSchemaSet()));
 
+// Schema compilation and the server's sanitiser window are made once per file, outside any one test's time limit.
+beforeAll(() => {
+  sanitizeBlockHtml(testRegistry(), [{ type: 'textBlock', properties: { text: '<p>warm</p>' } }]);
+}, 60_000);
+
 let uid = 0;
 const toBlock = (item: TestItem, order: number): BlockData =>
   ({
@@ -67,8 +75,16 @@ export function buildBlock(type: string, properties: Record<string, unknown> = {
  */
 export async function renderBlock(type: string, properties: Record<string, unknown> = {}, opts: RenderBlockOptions = {}): Promise<RenderBlockResult> {
   const { block, errors } = buildBlock(type, properties, opts.items);
+  const mode = opts.mode ?? 'native';
+  // As in the product: a shopper sees the page as the server stored it (HTML sanitised on write); the builder's
+  // preview sanitises what has not been saved yet.
+  if (mode === 'preview') installHtmlSanitizers(createHtmlSanitizers(window));
+  else {
+    installHtmlSanitizers(null);
+    sanitizeBlockHtml(testRegistry(), [block]);
+  }
   await preloadBlockTypes(typesOf(block));
-  const router = createMemoryRouter([{ path: '*', element: <PageRenderer blocks={[block]} mode={opts.mode ?? 'native'} /> }], {
+  const router = createMemoryRouter([{ path: '*', element: <PageRenderer blocks={[block]} mode={mode} /> }], {
     initialEntries: [opts.path ?? '/'],
   });
   let result!: RenderResult;

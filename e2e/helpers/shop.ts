@@ -27,8 +27,12 @@ export async function pickColourAndSize(page: Page, colour: number | string = 1,
 
 /** The shopper's currency, chosen with the header drop-down (§2.4). */
 export async function chooseCurrency(page: Page, code: string) {
+  // Phones keep the currency in the menu (the header leaves its room to the logo).
+  const inMenu = !(await page.getByRole('combobox', { name: 'Currency' }).isVisible());
+  if (inMenu) await page.getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('combobox', { name: 'Currency' }).selectOption(code);
   await expect(page.getByRole('combobox', { name: 'Currency' })).toHaveValue(code);
+  if (inMenu) await page.getByRole('button', { name: 'Close menu' }).click();
 }
 
 /** The items of this browser's basket, as the server holds them (§7 basket/main/list). */
@@ -50,4 +54,24 @@ export async function fillCheckout(page: Page, cardNumber: string) {
   await page.getByLabel('Card number').fill(cardNumber);
   await page.getByLabel('Expiry (MM/YY)').fill('12/39');
   await page.getByLabel('CVC').fill('123');
+}
+
+/**
+ * A shopper buys `quantity` of the Fern Organic Tee in one colour and size with the test card; answers the order
+ * number the receipt shows (the floor specs look the order up in atlas by it).
+ */
+export async function buyTee(page: Page, colour: string, size: string, quantity: number): Promise<string> {
+  const slow = expect.configure({ timeout: 20_000 });
+  await page.goto('/product/fern-organic-tee/');
+  await pickColourAndSize(page, colour, size);
+  for (let i = 1; i < quantity; i++) await page.getByRole('button', { name: 'Increase quantity' }).click();
+  await page.getByRole('button', { name: 'Add to basket' }).click();
+  await slow(page.getByRole('status').filter({ hasText: 'Added to basket' })).toBeVisible();
+  await page.goto('/checkout/');
+  await fillCheckout(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: /Place order/ }).click();
+  await slow(page).toHaveURL(/\/receipt\/[A-Za-z0-9_-]{24}$/);
+  // The receipt may still be loading when the address changes: wait for its order number.
+  await slow(page.locator('.order-page')).toContainText(/Order #\d+/);
+  return /Order #(\d+)/.exec((await page.locator('.order-page').textContent())!)![1]!;
 }

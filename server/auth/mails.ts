@@ -26,6 +26,18 @@ export function queueResetMail(tx: Queryable, to: string, origin: string, token:
   });
 }
 
+/** The one-time sign-in link (/login/link/?token=…), for an owner whose password sign-in is slowed down or gated. */
+export function queueSignInLinkMail(tx: Queryable, to: string, origin: string, token: string) {
+  const link = `${origin}/login/link/?token=${encodeURIComponent(token)}`;
+  const after = 'The link works once, for 15 minutes, in any browser. If you did not ask for it, ignore this email: nobody can use it without access to your inbox.';
+  return queueMail(tx, {
+    to,
+    subject: 'Your sign-in link',
+    text: `Someone asked for a link to sign in to your account.\n\nSign in here:\n${link}\n\n${after}`,
+    html: paragraphs(['Someone asked for a link to sign in to your account.']) + button(link, 'Sign in') + paragraphs([after]),
+  });
+}
+
 /** Sent when an account signs in from an address and browser it has not signed in from before. */
 export function queueNewSignInMail(tx: Queryable, to: string, details: { ip: string; userAgent: string; at: Date }) {
   const lines = [

@@ -3,6 +3,7 @@ import { openTestContext } from '../testing/testContext';
 import { TestClient, createStoreOwner } from './testClient';
 import { DEMO_ACCOUNTS } from '../db/seed/demoAccounts';
 import { requireStoreAccess } from './guards';
+import { registeredRoutes } from '../http/routeList';
 
 /**
  * The authorisation matrix (issue #5 "Done when"): every endpoint of docs/auth-api.md, the page of an
@@ -34,7 +35,7 @@ beforeAll(async () => {
   ids.draft = await page('/draft/', false, { title: 'Draft' });
   ids.members = await page('/members/', true, { title: 'Members', loginState: 'logged-in' });
   ids.owners = await page('/owners/', true, { title: 'Owners', loginState: 'dashboard-access' });
-});
+}, 180_000);
 afterAll(async () => t?.close());
 
 async function as(role: Role): Promise<TestClient> {
@@ -61,6 +62,102 @@ const staffOnly: Record<Role, number> = { anonymous: 401, shopper: 403, owner: 4
 const ownPassword = (role: Role) => (role === 'anonymous' ? 'whatever password' : credentials[role].password);
 let n = 0;
 let pendingRequest = 0;
+
+
+/** One order of the demo store with one item and one label, put into `status` (and the label back to unpicked) before a cell. */
+const floor = { order: 0, item: 0, label: 0, reason: 0 };
+async function floorOrder(status: string): Promise<void> {
+  if (!floor.order) {
+    const address = JSON.stringify({ firstName: 'Matrix', lastName: 'Row', street: '1 Row', city: 'Leeds', zip: 'LS1 1AA', country: 'GB' });
+    floor.order = (await q<{ id: number }>(
+      `insert into orders (hash, division_id, email, status, subtotal, shipping, shipping_tax, goods_tax, total, billing_address, shipping_address, shipping_method, payment_method, payment_processor, idempotency_key)
+       values (replace(gen_random_uuid()::text, '-', ''), $1, 'matrix.order@example.com', 'paid', 1000, 0, 0, 200, 1200, $2, $2, 'uk-standard', 'card', 'test', gen_random_uuid()::text) returning id`,
+      [ids.demo, address],
+    ))[0]!.id;
+    floor.item = (await q<{ id: number }>(`insert into order_items (order_id, name, sku, quantity, price, vat_rate, tax) values ($1, 'Matrix Tee', 'MTX', 1, 1200, 1, 200) returning id`, [floor.order]))[0]!.id;
+    floor.label = (await q<{ id: number }>(`insert into factory_labels (order_id, order_item_id, counter, pickface) values ($1, $2, 1, 'MTX') returning id`, [floor.order, floor.item]))[0]!.id;
+    floor.reason = (await q<{ id: number }>(`select id from reprint_reasons order by id limit 1`))[0]!.id;
+  }
+  await q(`update orders set status = $2 where id = $1`, [floor.order, status]);
+  await q(`update factory_labels set to_be_picked = true, picked_at = null, picked_user_id = null, cancelled_at = null where id = $1`, [floor.label]);
+  await q(`update pigeonholes set order_id = null where order_id = $1`, [floor.order]);
+}
+
+/** Every atlas floor endpoint: 403 "Permission denied" for everyone but staff (signed in or not). */
+function floorRows(): Row[] {
+  const staffOnlyAtlas = (status: number): Record<Role, number> => ({ ...all(403), staff: status });
+  const row = (name: string, method: 'GET' | 'POST', path: () => string, staffStatus: number, status = 'paid', body?: () => unknown): Row => ({
+    name: `${method} atlas/${name}`,
+    method,
+    url: () => `${API}/atlas/${path()}`,
+    ...(body ? { body } : {}),
+    before: () => floorOrder(status),
+    expect: staffOnlyAtlas(staffStatus),
+  });
+  return [
+    row('orders', 'GET', () => 'orders/?group=paid&search=matrix', 200),
+    row('orders/{id}', 'GET', () => `orders/${floor.order}/`, 200),
+    row('orders/{id}/status', 'POST', () => `orders/${floor.order}/status/`, 200, 'paid', () => ({ status: 'processing' })),
+    row('orders/{id}/priority', 'POST', () => `orders/${floor.order}/priority/`, 200, 'paid', () => ({ priority: 1 })),
+    row('orders/{id}/items/{itemId}/cancel', 'POST', () => `orders/${floor.order}/items/${floor.item}/cancel/`, 200, 'paid', () => ({ reason: 'matrix' })),
+    // The order was never charged: staff get the refusal, everyone else never gets that far.
+    row('orders/{id}/refund', 'POST', () => `orders/${floor.order}/refund/`, 409, 'paid', () => ({ reason: 'matrix' })),
+    row('orders/{id}/reprint', 'POST', () => `orders/${floor.order}/reprint/`, 201, 'complete', () => ({ reasonId: floor.reason })),
+    row('orders/{id}/dispatch', 'POST', () => `orders/${floor.order}/dispatch/`, 200, 'packing', () => ({ trackingCode: 'MATRIX0001' })),
+    row('orders/{id}/packing-slip', 'GET', () => `orders/${floor.order}/packing-slip/`, 200),
+    row('production', 'GET', () => 'production/', 200),
+    row('labels/print', 'POST', () => 'labels/print/', 200, 'paid', () => ({ orderIds: [floor.order] })),
+    row('labels/print?format=zpl', 'POST', () => 'labels/print/?format=zpl', 200, 'paid', () => ({ labelIds: [floor.label] })),
+    row('labels/pretreat', 'POST', () => 'labels/pretreat/', 200, 'label_printed', () => ({ labelIds: [floor.label] })),
+    row('labels/{id}', 'GET', () => `labels/${floor.label}/`, 200),
+    row('labels/{id}/scan', 'POST', () => `labels/${floor.label}/scan/`, 200, 'label_printed'),
+    row('labels/{id}/cancel', 'POST', () => `labels/${floor.label}/cancel/`, 200, 'label_printed', () => ({ reason: 'matrix' })),
+    {
+      name: 'GET dashboard/orders (demo store)',
+      method: 'GET',
+      url: () => `${API}/dashboard/orders/?store=${ids.demo}`,
+      before: () => floorOrder('paid'),
+      // An owner sees their own store's orders only; the shopper has not signed the EULA (dashboard access).
+      expect: { anonymous: 401, shopper: 403, owner: 200, otherOwner: 403, staff: 200 },
+    },
+    ...productRows(),
+  ];
+}
+
+/** The owner's products (/dashboard/products/): store access for every route, staff only for approval. */
+let seedProduct = 0;
+function productRows(): Row[] {
+  const P = `${API}/dashboard/products`;
+  const store: Record<Role, number> = { anonymous: 401, shopper: 403, owner: 200, otherOwner: 403, staff: 200 };
+  // Refused after the guard (no such base product / no file): the guard let the caller through.
+  const storeThen422: Record<Role, number> = { ...store, owner: 422, staff: 422 };
+  return [
+    { name: 'GET dashboard/products', method: 'GET', url: () => `${P}/?store=${ids.demo}&sort=price&search=tee`, expect: store },
+    { name: 'POST dashboard/products/bulk', method: 'POST', url: () => `${P}/bulk/?store=${ids.demo}`, body: () => ({ ids: [2147483647], enabled: true }), expect: store },
+    { name: 'GET dashboard/products/export.csv', method: 'GET', url: () => `${P}/export.csv?store=${ids.demo}`, expect: store },
+    { name: 'POST dashboard/products/import', method: 'POST', url: () => `${P}/import/?store=${ids.demo}`, body: () => ({ csv: 'id\n' }), expect: store },
+    { name: 'GET dashboard/products/base', method: 'GET', url: () => `${P}/base/?store=${ids.demo}&sku=FT-001`, expect: store },
+    { name: 'GET dashboard/products/quote', method: 'GET', url: () => `${P}/quote/?store=${ids.demo}&sku=FT-001&price=2500`, expect: store },
+    { name: 'POST dashboard/products/artwork (no file)', method: 'POST', url: () => `${P}/artwork/?store=${ids.demo}`, expect: storeThen422 },
+    {
+      name: 'POST dashboard/products (unknown base product)',
+      method: 'POST',
+      url: () => `${P}/?store=${ids.demo}`,
+      body: () => ({ baseSku: 'NO-SUCH-SKU', artworkId: 1, areas: { front: { scale: 80, offsetY: 0 } }, colours: ['Black'], sizes: ['M'], name: 'Matrix', price: 2000 }),
+      expect: storeThen422,
+    },
+    {
+      name: 'POST dashboard/products/{id}/approval',
+      method: 'POST',
+      url: () => `${P}/${seedProduct}/approval/`,
+      before: async () => {
+        seedProduct ||= (await q<{ id: number }>(`select id from products where division_id = $1 order by id limit 1`, [ids.demo]))[0]!.id;
+      },
+      body: () => ({ status: 'approved' }),
+      expect: staffOnly,
+    },
+  ];
+}
 
 const ROWS: Row[] = [
   { name: 'GET secure/get', method: 'GET', url: () => `${API}/dashboard/secure/get/`, expect: signedIn(200) },
@@ -91,6 +188,8 @@ const ROWS: Row[] = [
   },
   { name: 'POST secure/logout', method: 'POST', url: () => `${API}/dashboard/secure/logout/`, expect: all(200) },
   { name: 'POST secure/request-reset', method: 'POST', url: () => `${API}/dashboard/secure/request-reset/`, body: () => ({ email: `unknown${++n}@example.com` }), expect: all(200) },
+  { name: 'POST secure/sign-in-link', method: 'POST', url: () => `${API}/dashboard/secure/sign-in-link/`, body: () => ({ email: `unknown${++n}@example.com` }), expect: all(200) },
+  { name: 'POST secure/link-login (bad token)', method: 'POST', url: () => `${API}/dashboard/secure/link-login/`, body: () => ({ token: 'nope' }), expect: all(422) },
   {
     name: 'POST secure/reset-password (bad token)',
     method: 'POST',
@@ -140,6 +239,7 @@ const ROWS: Row[] = [
   },
   { name: 'GET atlas/outbox', method: 'GET', url: () => `${API}/atlas/outbox/`, expect: staffOnly },
   { name: 'GET atlas/users', method: 'GET', url: () => `${API}/atlas/users/?search=shopper&page=1`, expect: staffOnly },
+  ...floorRows(),
   {
     name: 'GET divisions/{id}/pages/{unpublished}',
     method: 'GET',
@@ -158,6 +258,14 @@ const ROWS: Row[] = [
     method: 'GET',
     url: () => `${API}/divisions/${ids.demo}/pages/${ids.owners}/`,
     expect: { anonymous: 404, shopper: 404, owner: 200, otherOwner: 200, staff: 200 },
+  },
+  { name: 'GET divisions/{id}/blog/posts', method: 'GET', url: () => `${API}/divisions/${ids.demo}/blog/posts/`, expect: { anonymous: 401, shopper: 403, owner: 200, otherOwner: 403, staff: 200 } },
+  {
+    name: 'POST divisions/{id}/blog/posts',
+    method: 'POST',
+    url: () => `${API}/divisions/${ids.demo}/blog/posts/`,
+    body: () => ({ title: `Matrix post ${++n}`, author: 'Matrix' }),
+    expect: { anonymous: 401, shopper: 403, owner: 201, otherOwner: 403, staff: 201 },
   },
   {
     name: 'requireStoreAccess(demo store)',
@@ -191,4 +299,125 @@ describe('authorisation matrix', () => {
     const shopper = await as('shopper');
     expect((await shopper.get(`${API}/test/stores/${ids.demo}/`)).json()).toEqual({ message: 'Please accept the terms to continue.', redirect: '/sign-up/eula/' });
   });
+});
+
+/**
+ * Every other registered route, by who may reach it. A probe sends an empty body: the status shows only whether
+ * authorisation let the call through (anything but 401/403) or stopped it (401 for nobody signed in, 403 for a
+ * signed-in user without the right). A route that is in neither ROWS nor ACCESS fails the test by name.
+ */
+type Access = 'public' | 'signedIn' | 'staff' | 'store';
+const ACCESS: Record<string, Access> = {
+  'GET /omnis/v3/frontend/getStoreCoreData/json/': 'public',
+  'GET /omnis/v3/frontend/:division/getStoreCoreData/json/': 'public',
+  'GET /omnis/v3/divisions/:divisionId/pages': 'store',
+  'GET /omnis/v3/divisions/:divisionId/pages/': 'store',
+  'POST /omnis/v3/divisions/:divisionId/pages/': 'store',
+  'PATCH /omnis/v3/divisions/:divisionId/pages/:pageId/': 'store',
+  'DELETE /omnis/v3/divisions/:divisionId/pages/:pageId/': 'store',
+  'GET /omnis/v3/division/:divisionId/products/': 'public',
+  'GET /omnis/v3/division/:divisionId/products/:urlName/': 'public',
+  'GET /omnis/v3/collections/get/:divisionId/': 'public',
+  'POST /omnis/v3/products/fetch/': 'public',
+  'GET /omnis/v3/products/fetch-base-product/': 'public',
+  'GET /omnis/v3/blog/paginate/': 'public',
+  'GET /omnis/v3/divisions/:divisionId/social/instagram/posts': 'public',
+  'POST /omnis/v3/marketing/subscribe/': 'public',
+  'GET /omnis/v3/marketing/subscribe/verify/:token/': 'public',
+  'POST /omnis/v3/marketing/contact/': 'public',
+  'POST /omnis/v3/frontend/retex/remill/submit/': 'public',
+  'GET /media/mockup/:garment/:colour/:print': 'public',
+  'GET /media/community/:scene/:garment/:colour/:print': 'public',
+  'GET /media/set/:parts': 'public',
+  'GET /media/scene/:scene': 'public',
+  'GET /media/logo.svg': 'public',
+  'GET /omnis/v3/divisions/:divisionId/media/': 'store',
+  'GET /omnis/v3/divisions/:divisionId/media': 'store',
+  'POST /omnis/v3/divisions/:divisionId/media/': 'store',
+  'GET /media/uploads/:file': 'public',
+  'GET /omnis/v3/themes/': 'public',
+  'GET /omnis/v3/themes': 'public',
+  'GET /omnis/v3/themes/:name/': 'public',
+  'GET /omnis/v3/divisions/:divisionId/theme/': 'store',
+  'GET /omnis/v3/divisions/:divisionId/theme': 'store',
+  'PUT /omnis/v3/divisions/:divisionId/theme/': 'store',
+  'GET /omnis/v3/divisions/:divisionId/shipping/': 'store',
+  'PUT /omnis/v3/divisions/:divisionId/shipping/': 'store',
+  'GET /omnis/v3/divisions/:divisionId/setup/': 'store',
+  'GET /omnis/v3/divisions/:divisionId/setup': 'store',
+  'GET /robots.txt': 'public',
+  'GET /sitemap.xml': 'public',
+  'POST /omnis/v3/frontend/product/addItemToCart/': 'public',
+  'POST /omnis/v3/frontend/product/bulkAddItemsToCart/': 'public',
+  'POST /omnis/v3/basket/remove/': 'public',
+  'POST /omnis/v3/basket/update/': 'public',
+  'GET /omnis/v3/basket/main/list/': 'public',
+  'GET /omnis/v3/basket/favourites/list/': 'public',
+  'POST /omnis/v3/basket/favourites/recover/': 'public',
+  'POST /omnis/v3/basket/favourites/email-for-later': 'public',
+  'POST /omnis/v3/basket/favourites/email-for-later/': 'public',
+  'GET /omnis/v3/search/': 'public',
+  'GET /omnis/v3/checkout/config/': 'public',
+  'POST /omnis/v3/checkout/quote/': 'public',
+  'POST /omnis/v3/checkout/place/': 'public',
+  'GET /omnis/v3/orders/:hash/': 'public',
+  'POST /omnis/v3/orders/:hash/pay/': 'public',
+  'GET /omnis/v3/order-history/:customerHash/': 'public',
+  'GET /omnis/v3/order-history/': 'signedIn',
+  'POST /omnis/v3/orders/:hash/paypal/capture/': 'public',
+  'GET /omnis/v3/divisions/:divisionId/stats/summary/': 'store',
+  'GET /omnis/v3/divisions/:divisionId/stats/series/': 'store',
+  'GET /omnis/v3/divisions/:divisionId/stats/profit-per-month/': 'store',
+  'GET /omnis/v3/divisions/:divisionId/stats/interactions/': 'store',
+  'GET /omnis/v3/divisions/:divisionId/stats/onboarding/': 'store',
+  'GET /omnis/v3/stats/profit-estimate/': 'public',
+  'GET /omnis/v3/products/:urlName/price-breakdown/': 'public',
+  'POST /omnis/v3/models/fetch/': 'public',
+  'GET /fonts/:family/:file': 'public',
+  'GET /fonts/*': 'public',
+  'POST /omnis/v3/payments/stripe/webhook/': 'public',
+  'POST /omnis/v3/events/logEvent/': 'public',
+  'POST /event-collector/': 'public',
+};
+
+const allowedRoles: Record<Access, Role[]> = {
+  public: ROLES,
+  signedIn: ['shopper', 'owner', 'otherOwner', 'staff'],
+  staff: ['staff'],
+  store: ['owner', 'staff'],
+};
+
+/** A concrete address for a route pattern: the demo store for store parameters, harmless values for the rest. */
+function concrete(url: string): string {
+  const values: Record<string, string> = { divisionId: String(ids.demo), division: String(ids.demo), pageId: String(ids.draft), id: String(ids.shopper), urlName: 'fern-organic-tee' };
+  return url.replace(/:(\w+)/g, (_, name: string) => values[name] ?? 'x').replace(/\*$/, 'x');
+}
+
+const patternOf = (url: string) => new RegExp(`^${url.replace(/[.]/g, '\\.').replace(/:\w+/g, '[^/]+').replace(/\*$/, '.*')}$`);
+
+describe('every registered route has a row', () => {
+  it('names each route that is in neither ROWS nor ACCESS', async () => {
+    const covered = ROWS.map((row) => ({ method: row.method, path: row.url().split('?')[0]! }));
+    const missing = registeredRoutes(t.app)
+      .filter((r) => !r.url.startsWith(`${API}/test/`))
+      .filter((r) => !ACCESS[`${r.method} ${r.url}`] && !covered.some((c) => c.method === r.method && patternOf(r.url).test(c.path)))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(missing, `Routes without a row in server/auth/matrix.test.ts (add a Row to ROWS or an entry to ACCESS):\n${missing.join('\n')}`).toEqual([]);
+  });
+
+  it('lets only the allowed roles through each ACCESS route', async () => {
+    const clients = Object.fromEntries(await Promise.all(ROLES.map(async (role) => [role, await as(role)] as const))) as Record<Role, TestClient>;
+    const wrong: string[] = [];
+    for (const [route, access] of Object.entries(ACCESS)) {
+      const [method, url] = route.split(' ') as [string, string];
+      for (const role of ROLES) {
+        const response = await clients[role].request(method as 'GET', concrete(url), method === 'GET' || method === 'DELETE' ? undefined : {});
+        const stopped = response.statusCode === 401 || response.statusCode === 403;
+        const expected = allowedRoles[access].includes(role) ? 'through' : role === 'anonymous' ? '401' : '403';
+        const got = stopped ? String(response.statusCode) : 'through';
+        if (got !== expected) wrong.push(`${route} as ${role}: expected ${expected}, got ${response.statusCode}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 300_000);
 });

@@ -28,6 +28,8 @@ export const authMessages = {
   requestNotFound: 'Permission request not found',
   userNotFound: 'User not found',
   captchaFailed: 'Please confirm you are not a robot.',
+  signInLinkSent: "If that address has an account, we've sent a sign-in link.",
+  invalidSignInLink: 'This sign-in link is invalid or has expired.',
   required: 'This field is required',
   tooMany: (seconds: number) => `Too many attempts. Try again in ${seconds} seconds.`,
 } as const;

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database';
 import type { SchemaRegistry } from '../../src/core/schemas/registry';
 import { renumber } from '../../src/core/blocks/tree';
 import { startStoreSetup } from '../setup/storeSetup';
+import { sanitizeBlockHtml } from '../pages/sanitizeBlocks';
 
 /** The domain new stores get a subdomain of (STORE_BASE_DOMAIN, default pod.local). */
 export const storeBaseDomain = () => process.env.STORE_BASE_DOMAIN ?? 'pod.local';
@@ -41,6 +42,7 @@ export async function createStoreFor(tx: Queryable, registry: SchemaRegistry, us
   const errors = registry.validatePage(doc);
   if (errors.length > 0) throw new Error(`New store home page is invalid: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
   renumber(doc.blocks);
+  sanitizeBlockHtml(registry, doc.blocks);
   await tx.query('insert into pages (uuid, division_id, url, layout, blocks, flags, properties) values ($1, $2, $3, $4, $5, $6, $7)', [
     randomUUID(),
     divisionId,

@@ -14,7 +14,7 @@ export class TestClient {
     readonly ip = '203.0.113.1',
   ) {}
 
-  async request(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
     if (method !== 'GET' && !this.cookies[CSRF_COOKIE]) await this.request('GET', '/omnis/v3/frontend/getStoreCoreData/json/');
     const response = await this.app.inject({
       method,
@@ -34,6 +34,7 @@ export class TestClient {
 
   get = (url: string) => this.request('GET', url);
   post = (url: string, payload: unknown = {}) => this.request('POST', url, payload);
+  put = (url: string, payload: unknown = {}) => this.request('PUT', url, payload);
   patch = (url: string, payload: unknown = {}) => this.request('PATCH', url, payload);
   delete = (url: string) => this.request('DELETE', url);
 

@@ -1,10 +1,10 @@
 import type { Queryable } from '../db/database';
 import { randomToken, sha256 } from './crypto';
 
-export type TokenKind = 'verify' | 'reset';
+export type TokenKind = 'verify' | 'reset' | 'sign-in';
 
-/** Email verification links last 48 hours; password reset links 60 minutes (docs/auth-api.md). */
-export const TOKEN_TTL_MINUTES: Record<TokenKind, number> = { verify: 48 * 60, reset: 60 };
+/** Email verification links last 48 hours; password reset links 60 minutes; sign-in links 15 minutes (docs/auth-api.md). */
+export const TOKEN_TTL_MINUTES: Record<TokenKind, number> = { verify: 48 * 60, reset: 60, 'sign-in': 15 };
 
 /** Issues a single-use token (the database keeps only its SHA-256); returns the raw token for the mail link. */
 export async function issueToken(db: Queryable, kind: TokenKind, userId: number): Promise<string> {
@@ -27,6 +27,16 @@ export async function consumeToken(db: Queryable, kind: TokenKind, token: unknow
      returning user_id`,
     [sha256(token), kind, userId ?? null],
   );
+  return rows[0]?.user_id ?? null;
+}
+
+/** The user a token would sign in, without using it up (a 2FA code must come first); null when it would not work. */
+export async function peekToken(db: Queryable, kind: TokenKind, token: unknown): Promise<number | null> {
+  if (typeof token !== 'string' || token.length === 0 || token.length > 200) return null;
+  const { rows } = await db.query<{ user_id: number }>(`select user_id from auth_tokens where token_hash = $1 and kind = $2 and used_at is null and expires_at > now()`, [
+    sha256(token),
+    kind,
+  ]);
   return rows[0]?.user_id ?? null;
 }
 

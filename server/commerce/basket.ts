@@ -2,8 +2,9 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database, Queryable } from '../db/database';
 import { ApiError } from '../http/errors';
-import type { BasketItem, BasketList, BasketListName } from '../../src/commerce/basket/types';
+import type { BasketItem, BasketList, BasketListName } from '../../src/core/api/basket';
 import { bundleStock, bundleStockError, bundleMessages, componentsOfLines, resolveBundleChoices, type BundleComponent, type BundleOptionInput } from './bundles';
+import { countAttempt } from '../auth/rateLimit';
 
 /**
  * The basket repository (docs/commerce-contract.md). A browser's basket id lives in the httpOnly cookie
@@ -31,7 +32,7 @@ export const basketMessages = {
   onlyLeft: (n: number) => `Sorry, only ${n} of this size ${n === 1 ? 'is' : 'are'} left in stock`,
 } as const;
 
-/** One line as checkout reads it (contract: ENGINEER B imports this). */
+/** One line as checkout reads it (checkout imports this). */
 export interface BasketLine {
   key: string;
   productId: number;
@@ -119,6 +120,8 @@ export async function resolveBasket(
     if (cookieId) clearBasketCookies(reply);
     return null;
   }
+  // Anonymous baskets cost a row each: one address gets BASKET_ALLOWANCE per window, then 429.
+  if (userId === null) await countAttempt(db, [`basket:ip:${request.ip}`]);
   const id = randomUUID();
   await db.query('insert into baskets (id, division_id, user_id) values ($1, $2, $3)', [id, divisionId, userId]);
   setBasketCookies(request, reply, id);

@@ -10,9 +10,9 @@ import { expireUnpaidOrders, reserveOrderStock } from '../orders/expiry';
 import { paymentMessages, type PaymentProcessor } from '../payments/types';
 import { TEST_CARDS } from '../payments/testProcessor';
 import { BUNDLES } from '../db/seed/demoCatalogue';
-import type { BasketList } from '../../src/commerce/basket/types';
+import type { BasketList } from '../../src/core/api/basket';
 import type { ProductDetail } from '../../src/core/catalogue';
-import type { OrderView, QuoteView } from '../../src/commerce/orders/types';
+import type { OrderView, QuoteView } from '../../src/core/api/orders';
 
 /**
  * Bundles end to end (§3 isBundle/bundleItems, Order item parentItemId; §7 addItemToCart bundleOptions; §8):

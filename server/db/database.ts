@@ -37,10 +37,30 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
+/** Milliseconds: connect, statement (server side), query (client side, for a silent network) and idle in transaction. */
+export const DB_TIMEOUTS = {
+  connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 5000),
+  statement_timeout: Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 15000),
+  query_timeout: Number(process.env.DATABASE_STATEMENT_TIMEOUT_MS ?? 15000) + 2000,
+  idle_in_transaction_session_timeout: 30000,
+  keepAlive: true,
+};
+
+/** True for a failure of the database itself (timeout, dropped or refused connection), not of the request. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  if (!e || typeof e !== 'object') return false;
+  // 57014 statement timeout / cancel, 25P03 idle-in-transaction timeout, 57P01-03 shutdown, 08xxx connection.
+  if (typeof e.code === 'string' && (/^08/.test(e.code) || ['57014', '25P03', '57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE'].includes(e.code))) return true;
+  return typeof e.message === 'string' && /timeout exceeded when trying to connect|Connection terminated|Query read timeout|Client has encountered a connection error/i.test(e.message);
+}
+
 export async function openPostgres(url: string): Promise<Database> {
   const { default: pg } = await import('pg');
   // DATE/TIMESTAMP come back as strings in both drivers' JSON; numeric stays a string to keep money exact.
-  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL ?? 10) });
+  // A database that goes silent must not hang requests or fill the pool: every wait is bounded, the request answers
+  // 503 (server/http/errors.ts) and the next request simply tries again on a fresh connection.
+  const pool = new pg.Pool({ connectionString: url, max: Number(process.env.DATABASE_POOL ?? 10), ...DB_TIMEOUTS });
   pool.on('error', () => {
     /* an idle client dropped: the next query reconnects */
   });

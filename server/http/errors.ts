@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ValidationError } from '../../src/core/schemas/types';
+import { isDatabaseUnavailable } from '../db/database';
 
 /** §8 API error wording. Responses are `{ message, errors? }` (DESIGN §5). */
 export const apiMessages = {
@@ -9,6 +10,9 @@ export const apiMessages = {
   server: '500 Server error',
   invalid: 'The given data was invalid.',
   malformedJson: 'The request body is not valid JSON.',
+  unstorable: 'A value contains characters or a number that cannot be stored.',
+  unavailable: 'The store is not answering right now. Please try again in a moment.',
+  tooLarge: (limitBytes: number) => `The request body is too large (at most ${Math.floor(limitBytes / 1024)} KB).`,
 } as const;
 
 export class ApiError extends Error {
@@ -63,7 +67,19 @@ export function installErrorHandling(app: FastifyInstance) {
     if (status === 400 && (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError)) {
       return reply.status(400).send({ message: apiMessages.malformedJson });
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ message: apiMessages.tooLarge(request.routeOptions.bodyLimit ?? request.server.initialConfig.bodyLimit ?? 0) });
+    }
     if (status >= 400 && status < 500) return reply.status(status).send({ message: error.message });
+    // Text the database cannot store (NUL, lone surrogates) or numbers beyond its range: the caller's input, not our fault.
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && ['22P05', '22021', '22003', '22P02', '22008', '22007'].includes(code)) {
+      return reply.status(400).send({ message: apiMessages.invalid, errors: { '/': [apiMessages.unstorable] } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: apiMessages.unavailable });
+    }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: apiMessages.server });
   });

@@ -1,6 +1,8 @@
 import type { Queryable } from '../db/database';
 import { ApiError } from '../http/errors';
-import { computeTotals, type CouponRule, type Totals } from './pricing';
+import { computeTotals, couponDiscount, type CouponRule, type Totals } from './pricing';
+import { qualifiesForFreeDelivery, ratesAtPrice, zoneFor, zonesOf } from './shippingZones';
+import type { DeliveryView } from '../../src/core/api/shipping';
 import { bundleStock, componentsOfLines, type BundleComponent } from '../commerce/bundles';
 
 /**
@@ -141,7 +143,36 @@ export interface Quote {
   shippingMethods: (ShippingMethod & { available: boolean })[];
   shippingMethod: ShippingMethod | null;
   coupon: { code: string; applied: boolean; message: string | null } | null;
+  /** The store's zone for the country and its free delivery; null for a store without zones. */
+  delivery: DeliveryView | null;
   totals: Totals;
+}
+
+/**
+ * The methods a store offers for `country` at the price this basket pays, and what its zone says about free
+ * delivery. A store with zones (server/orders/shippingZones.ts) prices by zone; one without offers the methods by
+ * region at list price.
+ */
+export async function shippingFor(
+  db: Queryable,
+  divisionId: number,
+  country: string | null,
+  goods: number,
+): Promise<{ offered: (ShippingMethod & { available: boolean })[]; delivery: DeliveryView | null }> {
+  const zones = await zonesOf(db, divisionId);
+  if (zones.length === 0) {
+    const all = await shippingMethods(db);
+    const available = methodsFor(all, country);
+    return { offered: all.map((m) => ({ ...m, available: available.includes(m) })), delivery: null };
+  }
+  const zone = zoneFor(zones, country);
+  if (!zone) return { offered: [], delivery: null };
+  const offered = ratesAtPrice(zone, goods).map((r) => ({ ...r, region: isUk(country ?? 'GB') ? ('uk' as const) : ('international' as const), available: true }));
+  const free = qualifiesForFreeDelivery(zone, goods);
+  return {
+    offered,
+    delivery: { zone: zone.name, freeOver: zone.freeOver, free, remaining: zone.freeOver === null ? null : Math.max(0, zone.freeOver - goods) },
+  };
 }
 
 /**
@@ -156,12 +187,7 @@ export async function buildQuote(
   input: { country?: string | null; shippingMethod?: string | null; coupon?: string | null },
   strict: boolean,
 ): Promise<Quote> {
-  const all = await shippingMethods(db);
   const country = input.country?.trim() ? input.country : null;
-  const available = methodsFor(all, country);
-  let method = input.shippingMethod ? (available.find((m) => m.code === input.shippingMethod) ?? null) : null;
-  if (input.shippingMethod && !method && strict) throw new ApiError(422, checkoutMessages.shippingUnavailable, { shippingMethod: [checkoutMessages.shippingUnavailable] });
-  method ??= available[0] ?? null;
   let coupon: Quote['coupon'] = null;
   let rule: CouponRule | null = null;
   if (input.coupon?.trim()) {
@@ -169,11 +195,19 @@ export async function buildQuote(
     if (!rule && strict) throw new ApiError(422, checkoutMessages.couponInvalid, { coupon: [checkoutMessages.couponInvalid] });
     coupon = { code: rule?.code ?? input.coupon.trim(), applied: !!rule, message: rule ? null : checkoutMessages.couponInvalid };
   }
+  // Free delivery counts the goods the shopper pays for: VAT included, after the coupon.
+  const items = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
+  const { offered, delivery } = await shippingFor(db, divisionId, country, items - couponDiscount(rule, items));
+  const available = offered.filter((m) => m.available);
+  let method = input.shippingMethod ? (available.find((m) => m.code === input.shippingMethod) ?? null) : null;
+  if (input.shippingMethod && !method && strict) throw new ApiError(422, checkoutMessages.shippingUnavailable, { shippingMethod: [checkoutMessages.shippingUnavailable] });
+  method ??= available[0] ?? null;
   return {
     lines,
-    shippingMethods: all.map((m) => ({ ...m, available: available.includes(m) })),
+    shippingMethods: offered,
     shippingMethod: method,
     coupon,
+    delivery,
     totals: computeTotals(lines, method?.price ?? 0, rule),
   };
 }

@@ -20,7 +20,7 @@ import { createStripeProcessor, Stripe } from '../payments/stripe';
 import { fakeStripeIntents } from '../payments/testing';
 import { createTestProcessor, TEST_CARDS } from '../payments/testProcessor';
 import { paymentMessages, type PaymentProcessor } from '../payments/types';
-import type { OrderView } from '../../src/commerce/orders/types';
+import type { OrderView } from '../../src/core/api/orders';
 
 const SECRET = 'whsec_expiry_secret';
 let t: Awaited<ReturnType<typeof openTestContext>>;

@@ -2,9 +2,10 @@ import { StartupError, type Database, type Queryable } from '../db/database';
 import { transitionOrder } from './stateMachine';
 import { startPeriodic } from '../services/periodic';
 import type { PaymentProcessor } from '../payments/types';
+import { returnStock, takeStock, type StockUnits } from './stock';
 
 /**
- * Expiry of abandoned unpaid orders (issue #6 "Never wrong"). An order placed with Stripe or PayPal stays
+ * Expiry of abandoned unpaid orders. An order placed with Stripe or PayPal stays
  * `to_be_paid`, holding its stock reservation, until the webhook or the capture arrives. A shopper who walks
  * away must not hold that stock forever: once the payment window has passed, the sweep moves the order to
  * `expired` (state machine + status log) and gives its reserved units back — all in one transaction.
@@ -58,10 +59,7 @@ async function orderUnits(tx: Queryable, orderIds: number[]): Promise<{ variantI
 
 /** Gives the units of these orders back to stock (a variant deleted since has nothing to return to). */
 export async function releaseOrderStock(tx: Queryable, orderIds: number[]): Promise<void> {
-  for (const unit of await orderUnits(tx, orderIds)) {
-    if (unit.variantId === null) continue;
-    await tx.query('update product_variants set stock = stock + $2 where id = $1', [unit.variantId, unit.quantity]);
-  }
+  await returnStock(tx, (await orderUnits(tx, orderIds)).filter((u): u is StockUnits => u.variantId !== null));
 }
 
 /**
@@ -69,24 +67,9 @@ export async function releaseOrderStock(tx: Queryable, orderIds: number[]): Prom
  * (a line whose variant was deleted cannot), false with nothing changed otherwise.
  */
 export async function reserveOrderStock(tx: Queryable, orderId: number): Promise<boolean> {
-  const taken: { variantId: number; quantity: number }[] = [];
-  let complete = true;
-  for (const unit of await orderUnits(tx, [orderId])) {
-    const { rows } =
-      unit.variantId === null
-        ? { rows: [] }
-        : await tx.query('update product_variants set stock = stock - $2 where id = $1 and stock >= $2 returning id', [unit.variantId, unit.quantity]);
-    if (rows.length === 0) {
-      complete = false;
-      break;
-    }
-    taken.push({ variantId: unit.variantId!, quantity: unit.quantity });
-  }
-  if (!complete) {
-    // Compensation: the caller's transaction goes on (it records what happened), so undo the partial reservation.
-    for (const unit of taken) await tx.query('update product_variants set stock = stock + $2 where id = $1', [unit.variantId, unit.quantity]);
-  }
-  return complete;
+  const units = await orderUnits(tx, [orderId]);
+  if (units.some((u) => u.variantId === null)) return false;
+  return (await takeStock(tx, units as StockUnits[])) === null;
 }
 
 export interface ExpiredOrder {

@@ -1,9 +1,10 @@
 import type { Queryable } from '../db/database';
 import { escapeHtml, queueMail } from '../services/mail';
 import { formatMoney } from '../../src/core/currency';
-import { ORDER_STATUS_LABELS, isOrderStatus, orderProgress } from '../../src/commerce/orders/orderStatus';
+import { ORDER_STATUS_LABELS, isOrderStatus, orderProgress, progressKind } from '../../src/core/orderLifecycle';
 import { STANDARD_VAT_RATE, vatRateOf, type VatLine } from './pricing';
-import type { OrderView } from '../../src/commerce/orders/types';
+import type { OrderView } from '../../src/core/api/orders';
+import { customerHashOfOrder } from './orderHistory';
 
 type Row = Record<string, unknown>;
 
@@ -19,12 +20,14 @@ export async function loadOrderView(db: Queryable, hash: string): Promise<OrderV
   const o = rows[0];
   if (!o) return null;
   const id = o.id as number;
-  const [items, logs, attempts] = await Promise.all([
+  const [items, logs, attempts, tracking] = await Promise.all([
     db.query<Row>('select * from order_items where order_id = $1 order by position, id', [id]),
     db.query<Row>('select status, created_at from order_status_logs where order_id = $1 order by id', [id]),
     db.query<Row>('select message, is_successful, payment_method_name, created_at from payment_attempts where order_id = $1 order by id', [id]),
+    db.query<Row>('select code, carrier, created_at from tracking_codes where order_id = $1 order by id', [id]),
   ]);
   const status = o.status as string;
+  const kind = progressKind({ status, history: logs.rows.map((l) => l.status as string), fulfilmentFactory: o.fulfilment_factory as string });
   // A bundle's component items (parent_item_id) are shown inside their bundle, never as lines of their own.
   const childrenOf = new Map<number, Row[]>();
   for (const i of items.rows) {
@@ -80,7 +83,8 @@ export async function loadOrderView(db: Queryable, hash: string): Promise<OrderV
     number: id,
     status,
     statusLabel: isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status,
-    progress: orderProgress(status),
+    progress: orderProgress(status, kind),
+    progressKind: kind,
     payable: status === 'to_be_paid',
     createdAt: new Date(o.created_at as string).toISOString(),
     email: o.email as string,
@@ -112,6 +116,7 @@ export async function loadOrderView(db: Queryable, hash: string): Promise<OrderV
       paymentMethodName: a.payment_method_name as string,
       createdAt: new Date(a.created_at as string).toISOString(),
     })),
+    trackingCodes: tracking.rows.map((t) => ({ code: t.code as string, carrier: (t.carrier as string | null) ?? null, createdAt: new Date(t.created_at as string).toISOString() })),
   };
 }
 
@@ -121,6 +126,7 @@ export async function queueOrderConfirmation(tx: Queryable, hash: string, origin
   if (!order) return;
   const money = (minor: number) => formatMoney(minor, order.currency);
   const receiptUrl = `${origin ?? ''}/receipt/${order.hash}`;
+  const historyUrl = `${origin ?? ''}/order-history/${await customerHashOfOrder(tx, hash)}`;
   const chosen = (colour?: string | null, size?: string | null) => ([colour, size].filter(Boolean).length ? ` (${[colour, size].filter(Boolean).join(', ')})` : '');
   // A bundle lists what was chosen for each of its items under its line.
   const rows = order.items.map((i) => ({
@@ -143,9 +149,10 @@ export async function queueOrderConfirmation(tx: Queryable, hash: string, origin
     ...totals.map(([k, v]) => `${k}: ${v}`),
     '',
     `Receipt: ${receiptUrl}`,
+    `Your orders: ${historyUrl}`,
   ].join('\n');
   const html = `<h1>Thank you for your order</h1><p>Order #${order.number} from ${escapeHtml(order.seller.name)}</p><ul>${rows
     .map((r) => `<li>${escapeHtml(r.line)}${r.parts.length ? `<ul>${r.parts.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul>` : ''}</li>`)
-    .join('')}</ul><table>${totals.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td align="right">${escapeHtml(v)}</td></tr>`).join('')}</table><p><a href="${escapeHtml(receiptUrl)}">View your receipt</a></p>`;
+    .join('')}</ul><table>${totals.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td align="right">${escapeHtml(v)}</td></tr>`).join('')}</table><p><a href="${escapeHtml(receiptUrl)}">View your receipt</a> · <a href="${escapeHtml(historyUrl)}">Your orders</a></p>`;
   await queueMail(tx, { to: order.email, subject: `Your order #${order.number} from ${order.seller.name}`, text, html });
 }

@@ -5,7 +5,7 @@ import { paymentMessages } from '../payments/types';
 import type { PayPalClient } from '../payments/paypal';
 import { checkoutMessages } from './checkoutBasket';
 import { markPaid, recordAttempt, returnUrls, type PlaceOutcome } from './placeOrder';
-import { progressGroupIndex } from '../../src/commerce/orders/orderStatus';
+import { progressGroupIndex } from '../../src/core/orderLifecycle';
 import { transitionOrder } from './stateMachine';
 import { LATE_PAYMENT_REFUND_NOTE, LATE_PAYMENT_RESERVED_NOTE, releaseOrderStock, reserveOrderStock } from './expiry';
 

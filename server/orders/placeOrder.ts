@@ -6,27 +6,31 @@ import { paymentMessages } from '../payments/types';
 import { buildQuote, checkoutMessages, loadCheckoutLines, normaliseCountry, type CheckoutLine } from './checkoutBasket';
 import { logStatus, transitionOrder } from './stateMachine';
 import { queueOrderConfirmation } from './orders';
-import type { Address } from '../../src/commerce/orders/types';
+import { releaseOrderStock } from './expiry';
+import { takeStock } from './stock';
+import type { Address } from '../../src/core/api/orders';
 
 /**
- * Placing an order (issue #6 item 6), as Medusa-style steps with compensation, all inside ONE database
- * transaction so a crash at any point leaves nothing half-written (the transaction simply never commits):
+ * Placing an order, as steps with compensation (the shape of Medusa's workflows). No row lock is ever held while
+ * the payment processor is called, so a slow or hanging processor delays only its own shopper.
  *
- *   1. lock the basket row          — two submits of one basket run one after the other
- *   2. idempotency check            — the same Idempotency-Key answers the order it already made (no new charge)
- *   3. re-price the basket from the DB, resolve shipping method and coupon, compute totals
- *   4. create the order (to_be_paid) + status log   (the unique (division, key) index makes a concurrent duplicate wait, then fail)
- *   5. reserve stock atomically per line            compensation: give the units back
- *   6. create the order items
- *   7. charge through the processor (its own idempotency key derived from ours) and record the attempt
- *        succeeded → status paid (+ log), basket cleared, confirmation mail queued
- *        failed    → compensate step 5 (stock restored), status payment_failed (+ log); the basket is untouched
- *        pending   → (Stripe Payment Element / PayPal approval) the order stays to_be_paid holding its stock;
- *                    the signed webhook or the capture call finishes it, or — when the payment window passes
- *                    first — the expiry sweep (expiry.ts) moves it to expired and gives the stock back
+ *   1. reserve  — ONE short transaction: lock the basket row (two submits of one basket run one after the other),
+ *                 answer an Idempotency-Key this basket already used with the order it made, re-price the basket
+ *                 from the database, create the order (to_be_paid) with its items and status log, take the stock.
+ *                 Anything wrong here (stock ran out, a bad coupon) rolls the whole step back: nothing is written.
+ *   2. charge   — the processor, outside any transaction, with an idempotency key of its own per order, so a
+ *                 retry reaches the same charge.
+ *   3. confirm  — a second short transaction that locks the order row and records the attempt:
+ *                   succeeded → paid (+ log), the bought lines leave the basket, the confirmation mail is queued
+ *                   failed    → the stock goes back, payment_failed (+ log); the basket is untouched
+ *                   pending   → (Stripe Payment Element / PayPal approval) the order stays to_be_paid holding its
+ *                               stock; the signed webhook or the capture finishes it, or the expiry sweep
+ *                               (expiry.ts) releases it when the payment window passes first
+ *      compensation: when confirming fails after the processor took the money (or the order expired while the
+ *      processor hung), the charge is refunded — a pending payment is withdrawn — and the order is released.
  *
- * A processor that throws counts as a failed attempt. The only state outside our database is the processor's,
- * and it is keyed by our idempotency key, so a retry after a crash reaches the same charge.
+ * A process that dies between steps leaves a to_be_paid order holding stock and no recorded charge: the expiry
+ * sweep releases it, and the processor's own idempotency keeps a retried charge from being a second one.
  */
 
 export interface PlaceInput {
@@ -73,25 +77,52 @@ export function returnUrls(origin: string | null, hash: string): Pick<ChargeRequ
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
-interface Step<T> {
-  run: () => Promise<T>;
-  compensate: () => Promise<void>;
+/** An order written by step 1, waiting for its charge. */
+interface ReservedOrder {
+  orderId: number;
+  hash: string;
+  total: number;
+  currency: string;
 }
 
 export async function placeOrder(db: Database, processorFor: (payment: PaymentInput) => PaymentProcessor, input: PlaceInput): Promise<PlaceOutcome> {
   const processor = processorFor(input.payment);
+  const reserved = await reserveOrder(db, processor, input);
+  if ('existing' in reserved) return reserved.existing.kind === 'pending' ? settledReplay(db, input, reserved.existing) : reserved.existing;
+  const order = reserved.order;
+  const result = await charge(processor, {
+    amount: order.total,
+    currency: order.currency,
+    // Per order, not the shopper's key: two baskets may send the same key, the processor must not mix them up.
+    idempotencyKey: `place-${order.hash}`,
+    orderHash: order.hash,
+    orderId: order.orderId,
+    email: input.email,
+    description: `Order #${order.orderId}`,
+    payment: input.payment,
+    ...returnUrls(input.origin, order.hash),
+  });
+  try {
+    return await confirmOrder(db, processor, input, order, result);
+  } catch (error) {
+    await compensateCharge(db, processor, order, result);
+    throw error;
+  }
+}
+
+/** Step 1: one short transaction from the basket to a to_be_paid order holding its stock. */
+async function reserveOrder(db: Database, processor: PaymentProcessor, input: PlaceInput): Promise<{ order: ReservedOrder } | { existing: PlaceOutcome }> {
   try {
     return await db.transaction(async (tx) => {
-      // 1. The basket (and its store), locked for the rest of the transaction.
       const basket = (await tx.query<{ division_id: number }>('select division_id from baskets where id = $1 for update', [input.basketId])).rows[0];
       if (!basket) throw new ApiError(422, checkoutMessages.basketEmpty);
       const divisionId = basket.division_id;
 
-      // 2. Seen this key before? Then this is a retry or a double submit: answer the same order.
-      const existing = await outcomeByKey(tx, divisionId, input.idempotencyKey);
-      if (existing) return existing;
+      // Seen this key on this basket before? Then this is a retry or a double submit: answer the same order.
+      const existing = await outcomeByKey(tx, input.basketId, input.idempotencyKey);
+      if (existing) return { existing };
 
-      // 3. Re-price from the database.
+      // Re-priced from the database, never from what the browser showed.
       const lines = await loadCheckoutLines(tx, input.basketId);
       if (lines.length === 0) throw new ApiError(422, checkoutMessages.basketEmpty);
       const unavailable = lines.filter((l) => !l.available);
@@ -99,7 +130,6 @@ export async function placeOrder(db: Database, processorFor: (payment: PaymentIn
       const quote = await buildQuote(tx, divisionId, lines, { country: input.shippingAddress.country, shippingMethod: input.shippingMethod, coupon: input.coupon }, true);
       const totals = quote.totals;
 
-      // 4. The order, to_be_paid, with its first status log row.
       const hash = newOrderHash();
       const { rows } = await tx.query<{ id: number }>(
         `insert into orders (hash, division_id, user_id, email, status, currency, subtotal, shipping, shipping_tax, goods_tax, discount, total,
@@ -115,12 +145,17 @@ export async function placeOrder(db: Database, processorFor: (payment: PaymentIn
       const orderId = rows[0]!.id;
       await logStatus(tx, orderId, 'to_be_paid', null, input.userId);
 
-      // 5. Reserve stock (variant order, so two multi-line checkouts never deadlock).
-      const reserve = reserveStockStep(tx, lines);
-      await reserve.run();
+      // Every unit of every line — bundle components included — in ascending variant id, all or nothing. Throwing
+      // rolls the transaction back: the order row vanishes with it.
+      const units = unitsOfLines(lines);
+      const short = await takeStock(tx, units);
+      if (short) {
+        const { rows: left } = await tx.query<{ stock: number }>('select stock from product_variants where id = $1', [short.variantId]);
+        throw new UnavailableError(units.find((u) => u.variantId === short.variantId)!.claims.map((c) => ({ ...c, stock: left[0]?.stock ?? 0 })));
+      }
 
-      // 6. Items, priced as charged. A bundle is one parent item (its price, tax and discount) and a child item per
-      //    component (price 0, the variant and units it holds — what expiry and cancellation give back).
+      // Items, priced as charged. A bundle is one parent item (its price, tax and discount) and a child item per
+      // component (price 0, the variant and units it holds — what expiry and cancellation give back).
       for (const [position, line] of lines.entries()) {
         const { rows: item } = await tx.query<{ id: number }>(
           `insert into order_items (order_id, product_id, variant_id, name, sku, options, quantity, price, vat_rate, tax, discount, position, basket_key)
@@ -136,45 +171,82 @@ export async function placeOrder(db: Database, processorFor: (payment: PaymentIn
           );
         }
       }
-
-      // 7. Charge.
-      const result = await charge(processor, {
-        amount: totals.total,
-        currency: totals.currency,
-        idempotencyKey: input.idempotencyKey,
-        orderHash: hash,
-        orderId,
-        email: input.email,
-        description: `Order #${orderId}`,
-        payment: input.payment,
-        ...returnUrls(input.origin, hash),
-      });
-      if (result.outcome !== 'pending') await recordAttempt(tx, orderId, processor, input.payment, result, totals.total, null);
-      if (result.reference) await tx.query('update orders set payment_reference = $2 where id = $1', [orderId, result.reference]);
-
-      if (result.outcome === 'succeeded') {
-        await markPaid(tx, orderId, hash, input.userId, input.origin);
-        return { kind: 'paid', orderId, hash, status: 'paid', replay: false } as const;
-      }
-      if (result.outcome === 'failed') {
-        await reserve.compensate();
-        await transitionOrder(tx, orderId, 'payment_failed', { userId: input.userId, note: result.message });
-        return { kind: 'failed', orderId, hash, status: 'payment_failed', replay: false, message: result.message } as const;
-      }
-      return {
-        kind: 'pending', orderId, hash, status: 'to_be_paid', replay: false, reference: result.reference, processor: processor.name,
-        clientSecret: result.clientSecret, approveUrl: result.approveUrl,
-      } as const;
+      return { order: { orderId, hash, total: totals.total, currency: totals.currency } };
     });
   } catch (error) {
-    // A concurrent submit with the same key committed first: answer its order.
+    // A concurrent submit with the same key on this basket committed first: answer its order.
     if (isUniqueViolation(error)) {
-      const { rows } = await db.query<{ division_id: number }>('select division_id from baskets where id = $1', [input.basketId]);
-      const existing = rows[0] ? await outcomeByKey(db, rows[0].division_id, input.idempotencyKey) : null;
-      if (existing) return existing;
+      const existing = await outcomeByKey(db, input.basketId, input.idempotencyKey);
+      if (existing) return { existing };
     }
     throw error;
   }
+}
+
+/** Step 3: records what the processor answered, in a short transaction holding only this order's row. */
+async function confirmOrder(db: Database, processor: PaymentProcessor, input: PlaceInput, order: ReservedOrder, result: ChargeResult): Promise<PlaceOutcome> {
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ status: string }>('select status from orders where id = $1 for update', [order.orderId]);
+    const status = rows[0]?.status;
+    const base = { orderId: order.orderId, hash: order.hash, replay: false };
+    // The payment window passed while the processor was answering: the sweep has released the stock already.
+    if (status !== 'to_be_paid') throw new ApiError(409, checkoutMessages.orderExpired);
+    if (result.outcome !== 'pending') await recordAttempt(tx, order.orderId, processor, input.payment, result, order.total, null);
+    if (result.reference) await tx.query('update orders set payment_reference = $2 where id = $1', [order.orderId, result.reference]);
+    if (result.outcome === 'succeeded') {
+      await markPaid(tx, order.orderId, order.hash, input.userId, input.origin);
+      return { kind: 'paid', ...base, status: 'paid' } as const;
+    }
+    if (result.outcome === 'failed') {
+      await releaseOrderStock(tx, [order.orderId]);
+      await transitionOrder(tx, order.orderId, 'payment_failed', { userId: input.userId, note: result.message });
+      return { kind: 'failed', ...base, status: 'payment_failed', message: result.message } as const;
+    }
+    return {
+      kind: 'pending', ...base, status: 'to_be_paid', reference: result.reference, processor: processor.name,
+      clientSecret: result.clientSecret, approveUrl: result.approveUrl,
+    } as const;
+  });
+}
+
+/** Written when confirming failed after the processor had the money: it was given back. */
+export const CHARGE_REVERSED_NOTE = 'The payment could not be recorded and was given back';
+
+/**
+ * Compensation for step 2 when step 3 failed: the money goes back (a succeeded charge is refunded, a pending one
+ * withdrawn), then the order lets go of its stock if it still holds it. Best effort on our side: if the database
+ * is what failed, the expiry sweep releases the order later; the refund does not wait for it.
+ */
+async function compensateCharge(db: Database, processor: PaymentProcessor, order: ReservedOrder, result: ChargeResult) {
+  if (result.outcome === 'succeeded') {
+    await processor.refund?.({ reference: result.reference, amount: order.total, currency: order.currency, idempotencyKey: `reverse-${result.reference}`, reason: CHARGE_REVERSED_NOTE });
+  }
+  else if (result.outcome === 'pending') await processor.cancel?.(result.reference);
+  await db
+    .transaction(async (tx) => {
+      const { rows } = await tx.query<{ status: string }>('select status from orders where id = $1 for update', [order.orderId]);
+      if (rows[0]?.status !== 'to_be_paid') return;
+      await releaseOrderStock(tx, [order.orderId]);
+      await transitionOrder(tx, order.orderId, 'payment_failed', { note: result.outcome === 'failed' ? result.message : CHARGE_REVERSED_NOTE });
+    })
+    .catch(() => undefined);
+}
+
+/** How long a repeated submit waits for the first one's charge to be recorded before answering "pending". */
+export const REPLAY_WAIT_MS = 15_000;
+
+/**
+ * A repeated submit (the same key on the same basket) whose first submit is still charging: wait, holding no
+ * lock, until the first one has recorded what the processor said, so both answers agree.
+ */
+async function settledReplay(db: Database, input: PlaceInput, pending: PlaceOutcome, waitMs = REPLAY_WAIT_MS): Promise<PlaceOutcome> {
+  const deadline = Date.now() + waitMs;
+  let outcome = pending;
+  while (outcome.kind === 'pending' && !outcome.reference && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    outcome = (await outcomeByKey(db, input.basketId, input.idempotencyKey)) ?? outcome;
+  }
+  return outcome;
 }
 
 /** Who needs the units of one variant: a line, or a component of a bundle line. */
@@ -201,32 +273,6 @@ export function unitsOfLines(lines: CheckoutLine[]): { variantId: number; quanti
     }
   }
   return [...byVariant.values()].sort((a, b) => a.variantId - b.variantId);
-}
-
-/**
- * Step 5: every unit of every line — bundle components included — taken from stock in ascending variant id (the
- * order the expiry sweep and every other reservation use, so two checkouts never deadlock), all or nothing.
- */
-function reserveStockStep(tx: Queryable, lines: CheckoutLine[]): Step<void> {
-  const units = unitsOfLines(lines);
-  const reserved: typeof units = [];
-  return {
-    async run() {
-      for (const unit of units) {
-        const { rows } = await tx.query('update product_variants set stock = stock - $2 where id = $1 and stock >= $2 returning id', [unit.variantId, unit.quantity]);
-        if (rows.length === 0) {
-          const { rows: left } = await tx.query<{ stock: number }>('select stock from product_variants where id = $1', [unit.variantId]);
-          // Throwing rolls the whole transaction back: the order row and earlier reservations vanish with it.
-          throw new UnavailableError(unit.claims.map((c) => ({ ...c, stock: left[0]?.stock ?? 0 })));
-        }
-        reserved.push(unit);
-      }
-    },
-    async compensate() {
-      for (const unit of reserved) await tx.query('update product_variants set stock = stock + $2 where id = $1', [unit.variantId, unit.quantity]);
-      reserved.length = 0;
-    },
-  };
 }
 
 async function charge(processor: PaymentProcessor, request: Parameters<PaymentProcessor['charge']>[0]): Promise<ChargeResult> {
@@ -272,10 +318,11 @@ export async function markPaid(tx: Queryable, orderId: number, hash: string, use
   await queueOrderConfirmation(tx, hash, origin);
 }
 
-async function outcomeByKey(db: Queryable, divisionId: number, key: string): Promise<PlaceOutcome | null> {
+/** The order this basket already placed with this key, answered as it stands now. */
+async function outcomeByKey(db: Queryable, basketId: string, key: string): Promise<PlaceOutcome | null> {
   const { rows } = await db.query<{ id: number; hash: string; status: string; payment_reference: string | null; payment_processor: string }>(
-    'select id, hash, status, payment_reference, payment_processor from orders where division_id = $1 and idempotency_key = $2',
-    [divisionId, key],
+    'select id, hash, status, payment_reference, payment_processor from orders where basket_id = $1 and idempotency_key = $2',
+    [basketId, key],
   );
   const o = rows[0];
   if (!o) return null;

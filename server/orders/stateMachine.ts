@@ -1,10 +1,14 @@
 import type { Queryable } from '../db/database';
 import { ApiError } from '../http/errors';
-import { canTransition, type OrderStatus } from '../../src/commerce/orders/orderStatus';
+import { allowedTransitions, canTransition, type OrderStatus } from '../../src/core/orderLifecycle';
 
-export { canTransition, orderProgress, ORDER_TRANSITIONS, NORMAL_PROGRESS_GROUPS } from '../../src/commerce/orders/orderStatus';
+export { canTransition, orderProgress, ORDER_TRANSITIONS, NORMAL_PROGRESS_GROUPS } from '../../src/core/orderLifecycle';
 
-export const INVALID_TRANSITION = 'This order cannot move to that status.';
+/** The 409 message of a refused transition: what the order is, and where it may go instead. */
+export function transitionRefused(from: string, to: string): string {
+  const allowed = allowedTransitions(from);
+  return `This order cannot move from ${from} to ${to}. ${allowed.length ? `Allowed: ${allowed.join(', ')}.` : 'It cannot move any further.'}`;
+}
 
 /** Writes the §3 status log row of a status an order just entered (call inside the transaction that set it). */
 export async function logStatus(tx: Queryable, orderId: number, status: OrderStatus, previous: string | null, userId: number | null, note: string | null = null) {
@@ -18,9 +22,9 @@ export async function logStatus(tx: Queryable, orderId: number, status: OrderSta
 }
 
 /**
- * Moves an order to `to` if the state machine allows it from its current status, and logs the change — both in
- * `tx`. The row is locked first, so two concurrent transitions serialise and the second sees the first's result.
- * Returns the previous status; throws 409 when the move is not allowed.
+ * Moves an order to `to` if the lifecycle allows it from its current status, and logs the change (who, when) —
+ * both in `tx`. The row is locked first, so two concurrent transitions serialise and the second sees the first's
+ * result. Returns the previous status; throws 409 naming the allowed statuses when the move is not allowed.
  */
 export async function transitionOrder(
   tx: Queryable,
@@ -31,7 +35,7 @@ export async function transitionOrder(
   const { rows } = await tx.query<{ status: string }>('select status from orders where id = $1 for update', [orderId]);
   const from = rows[0]?.status;
   if (from === undefined) throw new ApiError(404, '404 Not found');
-  if (!canTransition(from, to)) throw new ApiError(409, INVALID_TRANSITION);
+  if (!canTransition(from, to)) throw new ApiError(409, transitionRefused(from, to), { status: [...allowedTransitions(from)] });
   await tx.query('update orders set status = $2, updated_at = now() where id = $1', [orderId, to]);
   await logStatus(tx, orderId, to, from, options.userId ?? null, options.note ?? null);
   return from;

@@ -5,6 +5,7 @@ import { walkBlocks } from '../../src/core/blocks/tree';
 import { renumber } from '../../src/core/blocks/tree';
 import { ApiError, fieldErrors } from '../http/errors';
 import { getPage, type PageDoc } from './repository';
+import { sanitizeBlockHtml } from './sanitizeBlocks';
 
 /** §8 page save failures, in the spec's words. */
 export const pageWriteMessages = {
@@ -24,8 +25,8 @@ type Writable = Partial<Record<(typeof WRITABLE)[number], unknown>>;
 const pick = (body: Record<string, unknown>): Writable => Object.fromEntries(WRITABLE.filter((k) => k in body).map((k) => [k, body[k]]));
 
 /**
- * Validates a page document against the page and block schemas (filling defaults), and checks the §6 Pro rule:
- * a page using a Pro-only block type can be saved only by a Pro store.
+ * Validates a page document against the page and block schemas (filling defaults), checks the §6 Pro rule
+ * (a page using a Pro-only block type can be saved only by a Pro store) and sanitises the blocks' HTML.
  */
 export function checkPage(registry: SchemaRegistry, doc: Record<string, unknown>, storeIsPro: boolean) {
   const errors = registry.validatePage(doc);
@@ -35,6 +36,8 @@ export function checkPage(registry: SchemaRegistry, doc: Record<string, unknown>
     if (proOnly) throw new ApiError(402, pageWriteMessages.proRequired, { [`/blocks`]: [`${registry.blockMeta(proOnly.type)!.title} blocks need a Pro store`] });
   }
   renumber(doc.blocks as { order?: number; items?: unknown[] }[]);
+  // Stored clean, so shoppers' browsers draw the HTML without a sanitiser.
+  sanitizeBlockHtml(registry, doc.blocks as { type: string; items?: unknown[] }[]);
 }
 
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';

@@ -7,7 +7,7 @@ import { paymentMessages, type ChargeRequest } from './types';
 import { paymentsFrom } from './index';
 import { computeTotals } from '../orders/pricing';
 import { returnUrls } from '../orders/placeOrder';
-import { publicUrlFrom } from '../api/checkout/routes';
+import { publicUrlFrom } from '../http/linkOrigin';
 import { StartupError } from '../db/database';
 
 const request = (payment: ChargeRequest['payment']): ChargeRequest => ({

@@ -26,7 +26,15 @@ export interface StripeIntents {
   cancel(id: string): Promise<{ id: string; status: string }>;
 }
 
-export function createStripeProcessor(config: StripeConfig, intents: StripeIntents = new Stripe(config.secretKey).paymentIntents): PaymentProcessor {
+/** The refund call the adapter uses (the SDK's, or a fake in tests). */
+export interface StripeRefunds {
+  create(params: Stripe.RefundCreateParams, options: { idempotencyKey: string }): Promise<{ id: string; status: string | null }>;
+}
+
+export function createStripeProcessor(config: StripeConfig, fakeIntents?: StripeIntents, fakeRefunds?: StripeRefunds): PaymentProcessor {
+  const sdk = fakeIntents && fakeRefunds ? null : new Stripe(config.secretKey);
+  const intents: StripeIntents = fakeIntents ?? sdk!.paymentIntents;
+  const refunds: StripeRefunds = fakeRefunds ?? sdk!.refunds;
   return {
     name: 'stripe',
     methodName: (payment) => (payment.method === 'wallet' ? 'Stripe wallet' : 'Card (Stripe)'),
@@ -56,6 +64,19 @@ export function createStripeProcessor(config: StripeConfig, intents: StripeInten
       // Only an intent still waiting can be cancelled; one that succeeded meanwhile is the late-payment path.
       const intent = await intents.retrieve(reference);
       if (intent.status !== 'succeeded' && intent.status !== 'canceled') await intents.cancel(reference);
+    },
+    async refund(request) {
+      try {
+        const refund = await refunds.create(
+          { payment_intent: request.reference, amount: request.amount, reason: 'requested_by_customer', metadata: { reason: request.reason.slice(0, 400) } },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return refund.status === 'failed' || refund.status === 'canceled'
+          ? { ok: false, reference: refund.id, message: `Stripe refused the refund (${refund.status}).` }
+          : { ok: true, reference: refund.id, message: paymentMessages.refunded };
+      } catch (error) {
+        return { ok: false, reference: null, message: error instanceof Error ? error.message : 'Stripe refused the refund.' };
+      }
     },
   };
 }

@@ -88,5 +88,9 @@ export function createTestProcessor(options: { now?: () => Date } = {}): Payment
       const result = testCardOutcome(request.payment.card?.number ?? '');
       return result.ok ? { outcome: 'succeeded', reference, message: result.message } : { outcome: 'failed', reference, message: result.message };
     },
+    // No money moved, so a refund always succeeds; the reference is derived from the idempotency key like a charge's.
+    async refund(request) {
+      return { ok: true, reference: `test_re_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`, message: paymentMessages.refunded };
+    },
   };
 }

@@ -50,7 +50,25 @@ export interface PaymentProcessor {
    * cannot be charged for it. Processors where no money moves without our capture (PayPal) need none.
    */
   cancel?(reference: string): Promise<void>;
+  /**
+   * Gives money back on a succeeded charge (all of it or part): staff refunds from atlas, and checkout's
+   * compensation when the order could not be recorded after the money was taken. The idempotency key makes a
+   * retried refund the same refund. Processors without it cannot refund from atlas (staff refund on the
+   * processor's own site); PayPal's charge never takes money by itself (only the capture after approval does).
+   */
+  refund?(request: RefundRequest): Promise<RefundResult>;
 }
+
+export interface RefundRequest {
+  /** The charge's reference (payment_reference of the order). */
+  reference: string;
+  amount: number;
+  currency: string;
+  idempotencyKey: string;
+  reason: string;
+}
+
+export type RefundResult = { ok: true; reference: string; message: string } | { ok: false; reference: string | null; message: string };
 
 export const paymentMessages = {
   declined: 'Your card was declined.',
@@ -65,4 +83,5 @@ export const paymentMessages = {
   processorUnavailable: 'The payment could not be taken. Please try again.',
   stripeLoadFailed: 'Failed to load Stripe.js',
   stripeUnavailable: 'Stripe.js not available',
+  refunded: 'Refund successful',
 } as const;

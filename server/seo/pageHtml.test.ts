@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { isSafeCssValue, renderPageHtml, renderThemeHead } from './pageHtml';
 import { buildScreenHeadData, collectionScreen, productScreen, renderHeadHtml } from '../../src/core/head';
 import type { CollectionSummary, Paginated, ProductDetail, ProductSummary } from '../../src/core/catalogue';
-import { fontSlug } from '../../src/app/fonts';
+import { fontSlug } from '../../src/core/theme/fonts';
 import type { FontCatalogue } from '../api/fonts/catalogue';
 import type { StoreTheme } from '../../src/core/storeData';
 
@@ -232,5 +232,19 @@ describe('first paint in the theme (no flash of unthemed content)', () => {
     expect(html).toContain(`<title>Tees $&amp; more $' | Fern &amp; Thread</title>`);
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html).toContain('<style data-head>:root{');
+  });
+});
+
+describe('the status of an address (§2.2 catch-all)', () => {
+  it.each([['/no-such-page/'], ['/about/typo/'], ['/404/'], ['/login/extra/']])('answers %s with 404 while serving the app that shows the not-found screen', async (path) => {
+    const res = await get(path);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('<div id="root">');
+    expect(res.body).toContain('<meta data-head name="robots" content="noindex">');
+  });
+
+  it.each([['/'], ['/about/'], ['/login/'], ['/basket/'], ['/receipt/abc123'], ['/dashboard/pages/1/edit']])('answers %s with 200', async (path) => {
+    expect((await get(path)).statusCode).toBe(200);
   });
 });

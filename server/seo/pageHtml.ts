@@ -3,6 +3,7 @@ import { resolveStoreTheme } from '../themes';
 import { buildHeadData, buildScreenHeadData, collectionScreen, notFoundScreen, productScreen, renderHeadHtml, type HeadData, type HeadProduct } from '../../src/core/head';
 import { walkBlocks } from '../../src/core/blocks/tree';
 import { normalisePath } from '../../src/core/routes';
+import { statusOfAddress } from '../../src/core/appRoutes';
 import { COLLECTION_PAGE_SIZE, productHref, type ProductSort } from '../../src/core/catalogue';
 import { DEFAULT_CURRENCY } from '../../src/core/currency';
 import type { BlockData, PageDocument, StoreTheme } from '../../src/core/storeData';
@@ -11,7 +12,7 @@ import { findStore, type Store } from '../stores';
 import { listProducts, productDetail } from '../catalogue/products';
 import { collectionIdByUrlName, listCollections } from '../catalogue/collections';
 import { fontCatalogue, type FontCatalogue } from '../api/fonts/catalogue';
-import { fontUrl, FONT_WEIGHTS, type FontWeight } from '../../src/app/fonts';
+import { fontUrl, FONT_WEIGHTS, type FontWeight } from '../../src/core/theme/fonts';
 
 const NOT_FOUND_URL = '/404/';
 
@@ -52,7 +53,7 @@ export async function renderPageHtml(ctx: AppContext, indexHtml: string, opts: P
   return (await renderPage(ctx, indexHtml, opts)).html;
 }
 
-/** renderPageHtml with the response status: 404 for an unknown product or collection, else 200. */
+/** renderPageHtml with the response status: 404 for an unknown address, product or collection (statusOfAddress), else 200. */
 export async function renderPage(ctx: AppContext, indexHtml: string, opts: PageAddress): Promise<PageHtml> {
   const store = await findStore(ctx.db, { host: opts.host });
   if (!store) return { html: indexHtml, status: 200 };
@@ -70,7 +71,8 @@ export async function renderPage(ctx: AppContext, indexHtml: string, opts: PageA
   const found = page ?? pages.find((p) => p.url === NOT_FOUND_URL);
   // Only the page shown is read with its blocks (its FAQ and product grids go into the head).
   const shown = found && (await getPage(ctx.db, found.id));
-  if (!shown) return { html: indexHtml.replace(/<\/title>/, () => `</title>\n    ${themeHead}`), status: 200 };
+  const status = statusOfAddress(opts.path, page !== undefined);
+  if (!shown) return { html: indexHtml.replace(/<\/title>/, () => `</title>\n    ${themeHead}`), status };
   const head = buildHeadData({
     origin: opts.origin,
     companyName: store.company.name,
@@ -88,7 +90,7 @@ export async function renderPage(ctx: AppContext, indexHtml: string, opts: PageA
     isNotFound: !page || shown.url === NOT_FOUND_URL,
     products: await productsOfGrids(ctx, store, shown),
   });
-  return { html: withHead(head), status: 200 };
+  return { html: withHead(head), status };
 }
 
 /** The head of a product or collection address, from the same data the §7 calls give the SPA; null for other paths. */

@@ -59,14 +59,15 @@ export const isHexColour = (v: string) => HEX.test(v);
 const GARMENT_DEFS = `<linearGradient id="shade" x1="0" x2="1"><stop offset="0" stop-color="#000" stop-opacity=".10"/><stop offset=".5" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".12"/></linearGradient>`;
 
 /** The tinted garment with its print, on a 500 × 500 canvas (needs GARMENT_DEFS). */
-function garmentArt(garment: Garment, colourHex: string, print: Print): string {
+function garmentArt(garment: Garment, colourHex: string, print: Print | null): string {
   const y = garment === 'tote' ? 50 : 0;
   return `<path d="${SILHOUETTES[garment]}" fill="#${colourHex}" stroke="#000" stroke-opacity=".15" stroke-width="2" fill-rule="evenodd"/>
 <path d="${SILHOUETTES[garment]}" fill="url(#shade)" fill-rule="evenodd"/>
-<g transform="translate(0 ${y})">${PRINT_ART[print](inkFor(colourHex))}</g>`;
+${print === null ? '' : `<g transform="translate(0 ${y})">${PRINT_ART[print](inkFor(colourHex))}</g>`}`;
 }
 
-export function garmentSvg(garment: Garment, colourHex: string, print: Print): string {
+/** The garment template artwork is composited onto (server/products/mockups.ts): no print, `print` null. */
+export function garmentSvg(garment: Garment, colourHex: string, print: Print | null): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 500 500" width="1000" height="1000" role="img">
 <defs><radialGradient id="bg" cx=".5" cy=".45" r=".75"><stop offset="0" stop-color="#f7f6f2"/><stop offset="1" stop-color="#e6e3dc"/></radialGradient>
 ${GARMENT_DEFS}</defs>

@@ -12,7 +12,7 @@ import {
 } from '../../src/core/setupSteps';
 
 /**
- * A store's set-up progress (issue #7, src/core/setupSteps.ts has the steps). Recorded steps live in
+ * A store's set-up progress (src/core/setupSteps.ts has the steps). Recorded steps live in
  * store_setup_steps (migration 010); the others are derived when read, the way the stats onboarding badges are.
  * Every function takes the caller's Queryable so a step is recorded in the same transaction as the write that
  * completed it: if that write rolls back, so does the step.

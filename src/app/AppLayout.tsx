@@ -5,7 +5,12 @@ import { Announcement } from './regions/Announcement';
 import { Header } from './regions/Header';
 import { Sidebar } from './regions/Sidebar';
 import { Footer } from './regions/Footer';
+import { NavBar } from './regions/NavBar';
 import { useStore } from './StoreContext';
+import { SnackbarHost } from './Snackbar';
+import { collectEvent } from './eventCollector';
+import { readCookie } from '../lib/cookies';
+import { DEFAULT_CURRENCY } from '../core/currency';
 import './app.css';
 
 /** §2.3: scrolling to the top after a route change waits 300 ms. */
@@ -28,6 +33,14 @@ export function AppLayout() {
   }
   const footerVisible = store.state.subdomain.theme.properties['footer.visible'] !== false;
 
+  const division = store.state.subdomain.division;
+  useEffect(() => {
+    // The shopper's active currency (§9 cookie "currency").
+    const currency = readCookie('currency') ?? DEFAULT_CURRENCY;
+    // §7: each page shown is one event for the collector.
+    void collectEvent('page_view', { path: pathname }, { environment: import.meta.env.MODE, location: window.location.href, userAgent: navigator.userAgent, currency, division: { id: division.id, name: division.name } });
+  }, [pathname, division.id, division.name]);
+
   useEffect(() => {
     const timer = window.setTimeout(() => window.scrollTo(0, 0), SCROLL_TO_TOP_DELAY_MS);
     return () => window.clearTimeout(timer);
@@ -42,7 +55,7 @@ export function AppLayout() {
   } as CSSProperties;
 
   return (
-    <div className={`app app--${layoutName ?? 'standard'}${layout.sidebar ? ' app--with-sidebar' : ''}`} style={style}>
+    <div className={`app app--${layoutName ?? 'standard'}${layout.sidebar ? ' app--with-sidebar' : ''}${layout.navBar ? ' app--with-nav-bar' : ''}`} style={style}>
       <a className="skip-link" href="#content">
         Skip to content
       </a>
@@ -54,6 +67,8 @@ export function AppLayout() {
       </main>
       {layout.footer && footerVisible && <Footer />}
       {layout.subFooter && <Footer minimal />}
+      {layout.navBar && <NavBar />}
+      <SnackbarHost />
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { frameOrigins } from '../core/frameCart';
 import { listenForFrameCart } from './frameCart';
 import { basketActions } from '../commerce/basket/store';
 import type { StorePageData } from './pageLoader';
+import { Breadcrumbs } from './Breadcrumbs';
+import { pageTrail } from '../core/breadcrumbs';
 
 // The server wrote the first page's head (with the product list it looked up); keep it until we navigate.
 let serverHeadPath: string | null = typeof window === 'undefined' ? null : window.location.pathname;
@@ -63,5 +65,12 @@ export function StorePage() {
       </div>
     );
   }
-  return <PageRenderer blocks={page.blocks} mode="native" conditions={conditions} ySpacing={page.properties.ySpacing} />;
+  // Posts show their way back to the journal (§2.1 blog-post breadcrumb); other pages define none.
+  const trail = pageTrail({ url: page.url, title: String(page.properties.title ?? ''), homepage: page.flags.homepage === true });
+  return (
+    <>
+      {trail.some((c) => c.type === 'blog-post') && <Breadcrumbs items={trail} />}
+      <PageRenderer blocks={page.blocks} mode="native" conditions={conditions} ySpacing={page.properties.ySpacing} />
+    </>
+  );
 }

@@ -4,7 +4,12 @@ import { normalisePath } from '../core/routes';
 import { authRoutes } from '../auth/routes';
 import { commerceRoutes } from '../commerce/routes';
 import { editorRoutes } from '../editor/routes';
+import { dashboardRoutes } from '../dashboard/routes';
 import { atlasRoutes } from '../atlas/routes';
+import { blogRoutes } from '../blog/routes';
+import { helpRoutes } from '../help/routes';
+import { infoRoutes } from '../info/routes';
+import { HELP_URL } from '../core/help';
 import { AppLayout } from './AppLayout';
 import { StorePage } from './StorePage';
 import { NOT_FOUND_URL, notFoundLoader, storePageLoader } from './pageLoader';
@@ -21,7 +26,8 @@ export function storeRoutes(data: StoreCoreData, env: Omit<GuardEnv, 'store'> = 
   const guard = createGuard({ ...env, store: data });
   const notFoundPage = data.pages.find((p) => normalisePath(p.url) === NOT_FOUND_URL);
   const pageRoutes: RouteObject[] = data.pages
-    .filter((p) => p.url !== NOT_FOUND_URL)
+    // The help centre's page is drawn by the help screens (groups, questions, search), not as a plain page.
+    .filter((p) => p.url !== NOT_FOUND_URL && p.url !== HELP_URL)
     .map((page) => ({
       id: `page:${page.name}`,
       path: page.url,
@@ -39,7 +45,11 @@ export function storeRoutes(data: StoreCoreData, env: Omit<GuardEnv, 'store'> = 
         ...authRoutes(guard),
         ...commerceRoutes(guard),
         ...editorRoutes(guard),
+        ...dashboardRoutes(guard),
         ...atlasRoutes(guard, env.session),
+        ...blogRoutes(guard),
+        ...helpRoutes(guard),
+        ...infoRoutes(guard),
         {
           id: 'not-found',
           path: '*',

@@ -1,15 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createFontLoader,
-  FONT_LOAD_TIMEOUT_MS,
-  FONT_WEIGHTS,
-  fontSlug,
-  fontUrl,
   WEBFONTS_FAILED,
   WEBFONTS_LOADED,
   type FontEnvironment,
   type WebfontsEventDetail,
 } from './fonts';
+import { FONT_LOAD_TIMEOUT_MS, FONT_WEIGHTS, fontSlug, fontUrl } from '../core/theme/fonts';
 
 /** A FontFace whose load() the test settles by family name. */
 class FakeFace {

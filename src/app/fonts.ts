@@ -1,15 +1,11 @@
+import { FONT_LOAD_TIMEOUT_MS, FONT_WEIGHTS, fontSlug, fontSource } from '../core/theme/fonts';
+
 /**
  * Web fonts of the store theme (§8, §9). The families are self-hosted by the server (GET /fonts/{slug}/{weight}.woff2,
  * server/api/fonts), so no third-party request is made. Text is drawn at once in the fallback stacks of
  * src/core/theme/fonts.ts (the theme's CSS variables carry them) and swaps to the web font when it arrives
  * (font-display: swap); with no network the page simply stays in the fallbacks.
  */
-
-/** §9: fonts load timeout "about 3 s"; after it the page reports failure and keeps its fallbacks. */
-export const FONT_LOAD_TIMEOUT_MS = 3000;
-/** The weights a theme font is drawn in: regular text and bold (headings, buttons). */
-export const FONT_WEIGHTS = [400, 700] as const;
-export type FontWeight = (typeof FONT_WEIGHTS)[number];
 
 /** §8 window events, dispatched once per page load. */
 export const WEBFONTS_LOADED = 'webfonts-loaded';
@@ -22,19 +18,6 @@ export interface WebfontsEventDetail {
   failed: string[];
   timedOut: boolean;
 }
-
-/** "DM Serif Display" → "dm-serif-display": the @fontsource package name and the URL segment. */
-export const fontSlug = (family: string): string =>
-  family
-    .trim()
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-
-export const fontUrl = (family: string, weight: FontWeight): string => `/fonts/${fontSlug(family)}/${weight}.woff2`;
-
-/** The FontFace `src` descriptor (same text as an @font-face rule's src). */
-export const fontSource = (family: string, weight: FontWeight): string => `url(${fontUrl(family, weight)}) format("woff2")`;
 
 type FontFaceLike = Pick<FontFace, 'load' | 'family' | 'weight'>;
 type FontFaceConstructor = new (family: string, source: string, descriptors?: FontFaceDescriptors) => FontFaceLike;

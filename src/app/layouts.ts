@@ -30,7 +30,13 @@ export const LAYOUTS: Record<LayoutName, LayoutConfig> = {
   studio: { ...DEFAULT_LAYOUT, announcement: false, header: true, content: 'full' },
   mail: { ...DEFAULT_LAYOUT, announcement: false, content: 'narrow' },
   cart: { ...DEFAULT_LAYOUT, header: true, subFooter: true, content: 'container' },
-  search: { ...DEFAULT_LAYOUT, header: true, footer: true, content: 'wide' },
+  // The search screen sits in the same container as every other storefront screen.
+  search: { ...DEFAULT_LAYOUT, header: true, footer: true, content: 'container' },
+};
+
+/** Layouts of the app's own tools (not choosable for store pages): atlas draws its own bar, no storefront regions. */
+export const TOOL_LAYOUTS: Record<string, LayoutConfig> = {
+  atlas: { ...DEFAULT_LAYOUT, announcement: false, content: 'full' },
 };
 
 /** §2.1 / §9 region sizes, exposed as CSS custom properties on the layout root. */
@@ -42,4 +48,4 @@ export const REGION_SIZES = {
   navBarHeight: '3rem',
 } as const;
 
-export const layoutOf = (name: string | undefined): LayoutConfig => LAYOUTS[(name ?? 'standard') as LayoutName] ?? LAYOUTS.standard;
+export const layoutOf = (name: string | undefined): LayoutConfig => TOOL_LAYOUTS[name ?? ''] ?? LAYOUTS[(name ?? 'standard') as LayoutName] ?? LAYOUTS.standard;

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
-import { api } from '../lib/api';
+import { api, rendersOnServer } from '../lib/api';
 import { walkBlocks } from '../core/blocks/tree';
 import type { PageDocument, PageRoute } from '../core/storeData';
 import { preloadBlockTypes } from '../renderer/registry';
@@ -11,9 +11,13 @@ export const NOT_FOUND_URL = '/404/';
 const cache = new Map<number, { at: number; page: Promise<PageDocument> }>();
 
 export function fetchPage(divisionId: number, pageId: number): Promise<PageDocument> {
+  const url = `/omnis/v3/divisions/${divisionId}/pages/${pageId}/?imageType=object&expand=factories`;
+  // The cooldown is the browser's: on the server every render reads through its own request, so the page answer is
+  // recorded and sent with that page's HTML (a hit here would leave it out and the browser would ask again).
+  if (rendersOnServer()) return api<PageDocument>(url);
   const hit = cache.get(pageId);
   if (hit && Date.now() - hit.at < PAGE_FETCH_COOLDOWN_MS) return hit.page;
-  const page = api<PageDocument>(`/omnis/v3/divisions/${divisionId}/pages/${pageId}/?imageType=object&expand=factories`);
+  const page = api<PageDocument>(url);
   cache.set(pageId, { at: Date.now(), page });
   page.catch(() => cache.delete(pageId));
   return page;

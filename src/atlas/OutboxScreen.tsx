@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { listOutbox, type OutboxMail } from './atlasApi';
 import { AtlasPage, Badge, EmptyState, ErrorState, LoadingState, When, useLoad } from './ui';
 
-/** /atlas/outbox/: the latest 100 mails (issue #5 "viewable by staff in atlas"); one opens in a reading panel. */
+/** /atlas/outbox/: the latest 100 mails, for staff; one opens in a reading panel. */
 export function OutboxScreen() {
   const fetcher = useCallback((signal: AbortSignal) => listOutbox(signal), []);
   const { load, reload } = useLoad(fetcher);

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { errorText } from '../auth/form/serverErrors';
 import { useSession } from '../auth/session';
 import { fullName, listUsers, setMuted, type AtlasUser } from './atlasApi';
-import { ATLAS_PATHS } from './routes';
+import { ATLAS_PATHS } from './paths';
 import { AtlasPage, Badge, EmptyState, ErrorState, LiveMessage, LoadingState, When, useLoad } from './ui';
 
 const pageOf = (value: string | null) => {

@@ -7,7 +7,8 @@ import { storeRoutes } from '../app/createStoreRouter';
 import { createRedirectCounter } from '../app/guards/redirectCounter';
 import { createSessionStore, session as appSession, type SessionUser } from '../auth/session';
 import { json, mockFetch, testStore, user } from '../auth/testing';
-import { atlasRoutes, ATLAS_PATHS } from './routes';
+import { atlasRoutes } from './routes';
+import { ATLAS_PATHS } from './paths';
 
 afterEach(() => {
   cleanup();
@@ -24,7 +25,13 @@ function toolStore() {
 const staff = user({ id: 2, email: 'staff@pod.example', firstName: 'Sam', internal: true, stores: [] });
 
 async function visit(path: string, who: SessionUser | null) {
-  mockFetch((call) => (call.url.includes('/atlas/permissions/requests/') ? json({ data: [] }) : json({ message: 'Not found' }, 404)));
+  mockFetch((call) =>
+    call.url.includes('/atlas/permissions/requests/')
+      ? json({ data: [] })
+      : call.url.includes('/atlas/orders/')
+        ? json({ data: [], total: 0, page: 1, perPage: 50, lastPage: 1 })
+        : json({ message: 'Not found' }, 404),
+  );
   const session = createSessionStore({ fetchUser: async () => who, storage: null });
   appSession.set(who);
   const store = toolStore();
@@ -55,26 +62,39 @@ describe('atlas routes', () => {
     expect((await visit('/atlas/outbox/', user({ stores: [] }))).at).toBe('/403/');
   });
 
-  it('staff: /atlas/ redirects to /atlas/permissions/, in the tool layout with the atlas navigation', async () => {
+  it('staff: /atlas/ redirects to the order queue, in the atlas layout (no storefront header) with the atlas navigation', async () => {
     const { at, container } = await visit('/atlas/', staff);
-    expect(at).toBe('/atlas/permissions/');
-    expect(await screen.findByRole('heading', { name: 'Permission requests', level: 1 })).toBeTruthy();
-    expect(container.querySelector('.app--tool')).not.toBeNull();
+    expect(at).toBe('/atlas/orders/');
+    expect(await screen.findByRole('heading', { name: 'Orders', level: 1 })).toBeTruthy();
+    expect(container.querySelector('.app--atlas')).not.toBeNull();
+    expect(container.querySelector('header.header, .app-header')).toBeNull();
     const nav = screen.getByRole('navigation', { name: 'Atlas' });
-    expect(nav.querySelector('[aria-current="page"]')?.textContent).toBe('Permission requests');
+    expect(nav.querySelector('[aria-current="page"]')?.textContent).toBe('Orders');
+    expect(await screen.findByText('No orders match these filters.')).toBeTruthy();
+    cleanup();
+    await visit('/atlas/permissions/', staff);
     expect(await screen.findByText('No permission requests yet.')).toBeTruthy();
   });
 
   it('every atlas route is lazy and guarded (no screen code in the route table)', () => {
     const guard = vi.fn(() => async () => null);
     const [layout] = atlasRoutes(guard as never);
-    expect(layout!.handle).toEqual({ layout: 'tool' });
+    expect(layout!.handle).toEqual({ layout: 'atlas' });
     expect(typeof layout!.lazy).toBe('function');
     expect(layout!.Component).toBeUndefined();
     const paths = layout!.children!.map((r) => r.path);
-    expect(paths).toEqual([ATLAS_PATHS.home, ATLAS_PATHS.permissions, ATLAS_PATHS.outbox, ATLAS_PATHS.users]);
+    expect(paths).toEqual([
+      ATLAS_PATHS.home,
+      ATLAS_PATHS.orders,
+      '/atlas/orders/:orderId/',
+      ATLAS_PATHS.production,
+      ATLAS_PATHS.picking,
+      ATLAS_PATHS.permissions,
+      ATLAS_PATHS.outbox,
+      ATLAS_PATHS.users,
+    ]);
     for (const child of layout!.children!) expect(child.loader).toBeTypeOf('function');
-    expect(guard).toHaveBeenCalledTimes(4);
+    expect(guard).toHaveBeenCalledTimes(8);
     for (const call of guard.mock.calls as unknown as [unknown][]) expect(call[0]).toEqual({ loginState: 'logged-in' });
   });
 });

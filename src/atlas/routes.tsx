@@ -2,14 +2,7 @@ import { redirect, type RouteObject } from 'react-router';
 import type { Guard } from '../app/guards/guardLoader';
 import { FORBIDDEN_URL, type RouteAccess } from '../app/guards/decide';
 import { session as appSession, type SessionStore } from '../auth/session';
-
-/** The staff screens of atlas (§1, issue #5): permission requests, the mail outbox and users (mute/unmute). */
-export const ATLAS_PATHS = {
-  home: '/atlas/',
-  permissions: '/atlas/permissions/',
-  outbox: '/atlas/outbox/',
-  users: '/atlas/users/',
-} as const;
+import { ATLAS_PATHS } from './paths';
 
 /** Anonymous visitors go to /login/?redirect_uri=… (§2.3); the staff check itself runs after (see staffOnly). */
 const SIGNED_IN: RouteAccess = { loginState: 'logged-in' };
@@ -28,7 +21,8 @@ export function atlasRoutes(guard: Guard, sessionStore: SessionStore = appSessio
     if (!user?.internal) throw redirect(FORBIDDEN_URL);
     return null;
   };
-  const staffRoute = (id: string, path: string, name: 'PermissionsScreen' | 'OutboxScreen' | 'UsersScreen'): RouteObject => ({
+  type ScreenName = 'PermissionsScreen' | 'OutboxScreen' | 'UsersScreen' | 'OrdersScreen' | 'OrderScreen' | 'ProductionScreen' | 'PickingScreen';
+  const staffRoute = (id: string, path: string, name: ScreenName): RouteObject => ({
     id,
     path,
     loader: guard(SIGNED_IN, staffOnly),
@@ -37,7 +31,7 @@ export function atlasRoutes(guard: Guard, sessionStore: SessionStore = appSessio
   return [
     {
       id: 'atlas',
-      handle: { layout: 'tool' },
+      handle: { layout: 'atlas' },
       lazy: async () => ({ Component: (await screens()).AtlasLayout }),
       children: [
         {
@@ -45,9 +39,13 @@ export function atlasRoutes(guard: Guard, sessionStore: SessionStore = appSessio
           path: ATLAS_PATHS.home,
           loader: guard(SIGNED_IN, async () => {
             await staffOnly();
-            throw redirect(ATLAS_PATHS.permissions);
+            throw redirect(ATLAS_PATHS.orders);
           }),
         },
+        staffRoute('atlas:orders', ATLAS_PATHS.orders, 'OrdersScreen'),
+        staffRoute('atlas:order', '/atlas/orders/:orderId/', 'OrderScreen'),
+        staffRoute('atlas:production', ATLAS_PATHS.production, 'ProductionScreen'),
+        staffRoute('atlas:picking', ATLAS_PATHS.picking, 'PickingScreen'),
         staffRoute('atlas:permissions', ATLAS_PATHS.permissions, 'PermissionsScreen'),
         staffRoute('atlas:outbox', ATLAS_PATHS.outbox, 'OutboxScreen'),
         staffRoute('atlas:users', ATLAS_PATHS.users, 'UsersScreen'),

@@ -3,3 +3,7 @@ export { AtlasLayout } from './AtlasLayout';
 export { PermissionsScreen } from './PermissionsScreen';
 export { OutboxScreen } from './OutboxScreen';
 export { UsersScreen } from './UsersScreen';
+export { OrdersScreen } from './OrdersScreen';
+export { OrderScreen } from './OrderScreen';
+export { ProductionScreen } from './ProductionScreen';
+export { PickingScreen } from './PickingScreen';

@@ -78,7 +78,34 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry: () 
 }
 
 /** The outcome of the last action, announced politely (empty keeps the region in place for screen readers). */
-export function LiveMessage({ message }: { message: { tone: 'success' | 'error'; text: string } | null }) {
+export type ActionMessage = { tone: 'success' | 'error'; text: string } | null;
+
+/**
+ * A staff action on the floor: one at a time (buttons disable while it runs), its outcome said in plain words,
+ * and the screen's data reloaded after a success.
+ */
+export function useAction(reload: () => void) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<ActionMessage>(null);
+  /** Resolves true when the action succeeded. */
+  const run = async (action: () => Promise<unknown>, success: string): Promise<boolean> => {
+    setBusy(true);
+    try {
+      await action();
+      setMessage({ tone: 'success', text: success });
+      reload();
+      return true;
+    } catch (error) {
+      setMessage({ tone: 'error', text: errorText(error) });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, message, setMessage, run };
+}
+
+export function LiveMessage({ message }: { message: ActionMessage }) {
   return (
     <div className={`atlas-live${message ? ` atlas-live--${message.tone}` : ''}`} role="status" aria-live="polite">
       {message?.text}

@@ -28,6 +28,9 @@ export function nextStep(user: SessionUser | null): string {
   return HOME_URL;
 }
 
-/** After signing in: the requested page, else the dashboard for store users and staff, else the store home. */
+/** Where staff work: the atlas order queue. */
+export const ATLAS_HOME_URL = '/atlas/';
+
+/** After signing in: the requested page, else atlas for staff, the dashboard for store users, else the store home. */
 export const afterLogin = (user: SessionUser, redirectUri: string | null): string =>
-  safeRedirect(redirectUri, hasDashboardAccess(user) ? DASHBOARD_URL : HOME_URL);
+  safeRedirect(redirectUri, user.internal ? ATLAS_HOME_URL : hasDashboardAccess(user) ? DASHBOARD_URL : HOME_URL);

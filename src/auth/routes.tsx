@@ -5,6 +5,7 @@ import { FORBIDDEN_URL, type RouteAccess } from '../app/guards/decide';
 /** The account routes' paths (§2.2 plus the sign-up, password and security screens). */
 export const AUTH_PATHS = {
   login: '/login/',
+  linkLogin: '/login/link/',
   signUp: '/sign-up/',
   verify: '/sign-up/verify/',
   eula: '/sign-up/eula/',
@@ -33,6 +34,8 @@ export function authRoutes(guard: Guard): RouteObject[] {
   });
   return [
     route('auth:login', AUTH_PATHS.login, { loginState: 'logged-out' }, async () => ({ Component: (await import('./screens/Login')).LoginScreen })),
+    // A sign-in link works in any browser that is signed out.
+    route('auth:link-login', AUTH_PATHS.linkLogin, { loginState: 'logged-out' }, async () => ({ Component: (await import('./screens/LinkLogin')).LinkLoginScreen })),
     route('auth:sign-up', AUTH_PATHS.signUp, { loginState: 'logged-out' }, async () => ({ Component: (await import('./screens/SignUp')).SignUpScreen })),
     // A verification link works in any browser; without a token the page is about the signed-in user's inbox.
     route('auth:verify', AUTH_PATHS.verify, (url) => (url.searchParams.get('token') ? {} : { loginState: 'logged-in' }), async () => ({

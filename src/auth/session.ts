@@ -138,6 +138,9 @@ export function createSessionStore(opts: { fetchUser?: () => Promise<SessionUser
   return store;
 }
 
+const SERVER_SESSION: SessionState = { status: 'unknown', user: null };
+const serverSession = () => SERVER_SESSION;
+
 /** The app's session. */
 export const session = createSessionStore();
 
@@ -147,7 +150,8 @@ export const session = createSessionStore();
  */
 export function useSession(opts: { load?: 'probe' | 'always'; store?: SessionStore } = {}): SessionState & { store: SessionStore } {
   const store = opts.store ?? session;
-  const state = useSyncExternalStore(store.subscribe, store.get, store.get);
+  // The server draws every page for a visitor not yet known; the account parts fill in after hydration.
+  const state = useSyncExternalStore(store.subscribe, store.get, serverSession);
   const mode = opts.load ?? 'probe';
   useEffect(() => {
     if (store.get().status === 'unknown') void (mode === 'always' ? store.load() : store.probe());

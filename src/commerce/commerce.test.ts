@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SUPPORTED_CURRENCIES, formatMoney } from '../core/currency';
-import { availableCurrencies, BASKET_NOTICE, conversionLowersTotal, convertMinor, CONVERSION_RATES, formatConverted, fractionDigits, rateOf } from './currency/currency';
+import { availableCurrencies, BASKET_NOTICE, conversionLowersTotal, convertMinor, CONVERSION_RATES, formatConverted, fractionDigits, rateOf } from '../core/currency';
 import { chooseVariation, FAVOURITES_TEST, splitTestMissingMessage } from './splitTest';
 import { CONFETTI, particlePath } from './favourites/confetti';
 import { EMPTY_LIST, replaceList, type BasketState } from './basket/store';
-import type { BasketItem } from './basket/types';
+import type { BasketItem } from '../core/api/basket';
 
 describe('§9 currencies', () => {
   it('converts at USD 2 and 1 for every other code, and formats all 33 codes with Intl', () => {

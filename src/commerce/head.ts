@@ -3,6 +3,9 @@ import { buildScreenHeadData, type ScreenHead } from '../core/head';
 import { applyHead } from '../app/applyHead';
 import { useStore } from '../app/StoreContext';
 
+/** The address's origin in the browser; empty while the server renders (the head is applied after hydration). */
+export const pageOrigin = (): string => (typeof window === 'undefined' ? '' : window.location.origin);
+
 /** A commerce screen's head; the address defaults to the current path. */
 export type CommerceHead = Omit<ScreenHead, 'url'> & { url?: string };
 

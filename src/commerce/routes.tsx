@@ -4,7 +4,7 @@ import { checkoutRouteList } from './checkout/routes';
 
 /**
  * The commerce screens as lazy routes (their code never enters the storefront entry). Each runs the store's
- * §2.3 guards as its loader. ENGINEER A: catalogue, search, basket, favourites. ENGINEER B: its section below.
+ * §2.3 guards as its loader.
  */
 export function commerceRoutes(guard: Guard): RouteObject[] {
   const route = (id: string, path: string, layout: string, lazy: RouteObject['lazy']): RouteObject => ({
@@ -15,14 +15,14 @@ export function commerceRoutes(guard: Guard): RouteObject[] {
     handle: { layout },
   });
   return [
-    // ---- ENGINEER A: shop front, basket and favourites ----
+    // ---- Shop front, basket and favourites ----
     route('commerce:collection', '/collection/:collection/', 'standard', async () => ({ Component: (await import('./catalogue/CollectionPage')).CollectionPage })),
     route('commerce:product', '/product/:product/:colour?/', 'standard', async () => ({ Component: (await import('./catalogue/ProductPage')).ProductPage })),
     route('commerce:search', '/search/', 'search', async () => ({ Component: (await import('./search/SearchPage')).SearchPage })),
     route('commerce:basket', '/basket/', 'cart', async () => ({ Component: (await import('./basket/BasketPage')).BasketPage })),
     route('commerce:favourites', '/favourites/', 'standard', async () => ({ Component: (await import('./favourites/FavouritesPage')).FavouritesPage })),
 
-    // ---- ENGINEER B: checkout, orders and payments ----
+    // ---- Checkout, orders and payments ----
     ...checkoutRouteList(route),
   ];
 }

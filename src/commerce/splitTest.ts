@@ -1,3 +1,4 @@
+import { readCookie } from '../lib/cookies';
 /**
  * §4 split tests in the browser: the variation named in the query parameter (named after the test) wins; else the
  * variation fixed earlier (cookie "split_{name}"); else the session's active variation from the store core data;
@@ -38,11 +39,6 @@ export function chooseVariation(test: SplitTestDefinition, inputs: SplitTestInpu
 
 const cache = new Map<string, string>();
 
-function readCookie(name: string): string | null {
-  const hit = document.cookie.split('; ').find((p) => p.startsWith(`${name}=`));
-  return hit ? decodeURIComponent(hit.slice(name.length + 1)) : null;
-}
-
 /** The variation for this browser: fixed once loaded, except that the query parameter always overrides. */
 export function variationOf(test: SplitTestDefinition, splitTestState: Record<string, unknown>): string {
   const query = new URLSearchParams(window.location.search);
@@ -50,7 +46,7 @@ export function variationOf(test: SplitTestDefinition, splitTestState: Record<st
   if (cached !== undefined && !query.has(test.name)) return cached;
   const { variation, invalidQuery } = chooseVariation(test, {
     query,
-    cookie: readCookie(splitCookieName(test.name)),
+    cookie: readCookie(splitCookieName(test.name)) ?? null,
     session: splitTestState[test.name] as { variation?: unknown } | undefined,
   });
   if (invalidQuery) console.error(`Variation ${query.get(test.name)} is not part of split test ${test.name}`);

@@ -1,5 +1,5 @@
 /**
- * Store set-up steps (issue #7; §4 Page save: "the store's homepage completion step is marked complete and the
+ * Store set-up steps (§4 Page save: "the store's homepage completion step is marked complete and the
  * next step becomes collection"). The ONE definition of the short, ordered checklist a new print-on-demand store
  * owner works through: the server records and derives the steps (server/setup/storeSetup.ts), the dashboard
  * checklist and the page builder's confirmation show them.

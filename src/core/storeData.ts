@@ -1,5 +1,8 @@
 import type { Block, BlockSpecialProperties, Currency, MenuEntry, Page } from './generated/blockProperties';
 
+/** §7: where the SPA reads the store core data of the store at its own address. */
+export const STORE_CORE_DATA_URL = '/omnis/v3/frontend/getStoreCoreData/json/';
+
 /** What getStoreCoreData returns (§7) — shared by the server that builds it and the SPA that reads it. */
 
 /** The route metadata of a page (§2.2 route meta), without its block tree. */
@@ -55,6 +58,8 @@ export interface StoreCoreData {
       mainMenu: MenuEntry[];
       isNative: boolean;
       mode: PageMode;
+      /** Outside editors (exact origins) that may frame the builder and drive it by postMessage (§4 Editor mode). */
+      editorOrigins?: string[];
     };
     plugins: Record<string, unknown>;
     mainMenu: MenuEntry[];

@@ -18,7 +18,8 @@ import { ConflictDialog } from './toolbar/ConflictDialog';
 import { Dialog } from './toolbar/Dialog';
 import { runSave } from './toolbar/saveActions';
 import { useEditorDivision } from './pages/storeChoice';
-import { EDITOR_PATHS } from './routes';
+import { EDITOR_PATHS } from './paths';
+import { useEditorBridge } from './bridge';
 import './toolbar/ui.css';
 import './canvas/editor.css';
 
@@ -63,7 +64,7 @@ function useStoreIsPro(divisionId: number | null): boolean {
   return other?.id === divisionId ? other.pro : false;
 }
 
-/** /dashboard/pages/:pageId/edit — the page builder (issue #7). */
+/** /dashboard/pages/:pageId/edit — the page builder. */
 export function EditorScreen() {
   const choice = useEditorDivision();
   const { pageId } = useParams();
@@ -121,9 +122,13 @@ export function EditorScreen() {
   return <Editor pagesHref={pagesHref} storeIsPro={storeIsPro} />;
 }
 
+const NO_ORIGINS: readonly string[] = [];
+
 function Editor({ pagesHref, storeIsPro }: { pagesHref: string; storeIsPro: boolean }) {
   const save = useCallback(() => void runSave(), []);
   useEditorShortcuts(save);
+  // An outside editor that frames the builder drives it by postMessage, only from the store's configured origins.
+  useEditorBridge(useStore().state.subdomain.editorOrigins ?? NO_ORIGINS);
   return (
     <div className="ed-root">
       <Toolbar pagesHref={pagesHref} />

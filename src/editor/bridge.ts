@@ -1,5 +1,5 @@
 /**
- * Outside-editor bridge (issue #7 item 8, §1, §4 Editor mode). When the builder runs embedded in an outside
+ * Outside-editor bridge (§1, §4 Editor mode). When the builder runs embedded in an outside
  * editor (an iframe), that editor drives it with window.postMessage. The protocol is documented in
  * docs/editor-bridge.md. Messages are accepted only from the configured origins; every accepted request gets
  * exactly one reply, posted back to event.source with the same requestId.

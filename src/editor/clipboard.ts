@@ -1,5 +1,5 @@
 /**
- * Block clipboard (issue #7 item 5): blocks travel as JSON `{"pod-blocks":1,"blocks":[…]}` through the system
+ * Block clipboard: blocks travel as JSON `{"pod-blocks":1,"blocks":[…]}` through the system
  * clipboard when the browser lets us use it, and always through an in-memory copy plus localStorage, so pasting
  * works between pages and between tabs of the same origin even when clipboard access is refused.
  */

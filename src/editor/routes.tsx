@@ -1,11 +1,6 @@
 import type { RouteObject } from 'react-router';
 import type { Guard } from '../app/guards/guardLoader';
-
-/** The builder's paths (issue #7): the store's pages and the editor of one page. */
-export const EDITOR_PATHS = {
-  pages: '/dashboard/pages/',
-  edit: (pageId: number | string, divisionId?: number | null) => `/dashboard/pages/${pageId}/edit${divisionId ? `?store=${divisionId}` : ''}`,
-} as const;
+import { EDITOR_PATHS } from './paths';
 
 /**
  * Lazy routes: the editor (dnd-kit, rjsf, ajv, the schemas) and the pages screen load only when visited, so the

@@ -1,5 +1,5 @@
 /**
- * The store set-up progress a page save answered (issue #7): a save of the store's homepage answers the page plus
+ * The store set-up progress a page save answered: a save of the store's homepage answers the page plus
  * `setup` (src/core/setupSteps.ts, docs/builder-contract.md). save.ts takes it off the page before the editor store
  * sees the page, and hands it to whoever listens here (the toolbar's set-up confirmation), so the builder reacts
  * without another request.

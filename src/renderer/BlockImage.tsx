@@ -3,8 +3,9 @@ import { useEffect } from 'react';
 /** §8: an image property without src is reported, not drawn. */
 export const NO_SRC_MESSAGE = 'No src found in image property value';
 
-/** §9 srcset widths. */
-export const SRCSET_WIDTHS = [480, 640, 960, 1280, 1920] as const;
+import { SRCSET_WIDTHS } from '../core/images';
+
+export { SRCSET_WIDTHS };
 
 export interface ImageValue {
   src: string;
@@ -22,8 +23,24 @@ export function sizedSrc(src: string, width: number): string {
   return `${path}?${params.toString()}`;
 }
 
-/** An image with srcset (§9 widths; vectors need none), lazy loading, and the focal point as object-position. */
-export function BlockImage({ image, sizes, className, eager = false }: { image: ImageValue | undefined; sizes: string; className?: string; eager?: boolean }) {
+export interface BlockImageProps {
+  image: ImageValue | undefined;
+  sizes: string;
+  className?: string;
+  /** Above the fold: loaded at once. */
+  eager?: boolean;
+  /** The page's largest picture (the first banner): eager, fetched first, and preloaded from the head by React. */
+  priority?: boolean;
+  /** The box's intrinsic size (its ratio), so the browser reserves the space before the picture arrives. */
+  width?: number;
+  height?: number;
+}
+
+/**
+ * The one image of the storefront's blocks: srcset at the §9 widths (served by the image endpoint; vectors need
+ * none), width and height for a fixed box, native lazy loading below the fold, the focal point as object-position.
+ */
+export function BlockImage({ image, sizes, className, eager = false, priority = false, width, height }: BlockImageProps) {
   const missing = !image?.src;
   useEffect(() => {
     if (missing) console.warn(NO_SRC_MESSAGE);
@@ -38,8 +55,11 @@ export function BlockImage({ image, sizes, className, eager = false }: { image: 
       srcSet={srcSet}
       sizes={srcSet ? sizes : undefined}
       alt={image.alt ?? ''}
-      loading={eager ? 'eager' : 'lazy'}
-      decoding="async"
+      width={width}
+      height={height}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? undefined : 'async'}
       style={focal ? { objectPosition: focal } : undefined}
     />
   );

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { openTestContext } from '../../testing/testContext';
 import { TestClient } from '../../auth/testClient';
 import type { AppContext } from '../../context';
-import type { BasketList } from '../../../src/commerce/basket/types';
+import type { BasketList } from '../../../src/core/api/basket';
 import { DEMO_ACCOUNTS } from '../../db/seed/demoAccounts';
 import { basketMessages, loadBasket, clearBasket } from '../../commerce/basket';
 import { CSRF_MESSAGE } from '../../http/csrf';

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/errors';
+import { linkOrigin } from '../../http/linkOrigin';
 import { findStore } from '../../stores';
 import { STORE_NOT_FOUND } from '../../catalogue/division';
 import { checkFields, normaliseEmail } from '../../auth/validation';
@@ -19,7 +20,7 @@ import {
   type BasketRef,
 } from '../../commerce/basket';
 import type { BundleOptionInput } from '../../commerce/bundles';
-import type { BasketList, BasketListName } from '../../../src/commerce/basket/types';
+import type { BasketList, BasketListName } from '../../../src/core/api/basket';
 
 /** Most of one line a shopper can ask for in one call (stock limits the rest). */
 export const MAX_QUANTITY = 999;
@@ -115,18 +116,21 @@ export function basketRoutes(app: FastifyInstance, ctx: AppContext) {
       const { items, name } = request.body;
       const basket = (await basketFor(request, reply, true))!;
       let added = 0;
-      for (const item of items) {
+      // Positions of the items that could not be added, so a reorder can name them.
+      const unavailable: number[] = [];
+      for (const [index, item] of items.entries()) {
         try {
           await addItem(ctx.db, basket, name, item);
           added += 1;
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
+          unavailable.push(index);
         }
       }
       // §8: nothing added → 400 with the message the SPA shows as an error snackbar.
       if (added === 0) throw new ApiError(400, basketMessages.noneAdded);
       const list = await listOf(basket, name);
-      return added < items.length ? { ...list, message: `${added} of ${items.length} items were added to basket` } : list;
+      return added < items.length ? { ...list, message: `${added} of ${items.length} items were added to basket`, unavailable } : list;
     },
   );
 
@@ -179,7 +183,7 @@ export function basketRoutes(app: FastifyInstance, ctx: AppContext) {
     const favourites = basket ? await loadBasket(ctx.db, basket.id, 'favourites') : [];
     if (!basket || favourites.length === 0) throw new ApiError(422, basketMessages.favouritesEmpty, { email: [basketMessages.favouritesEmpty] });
     const token = await shareTokenOf(ctx.db, basket.id);
-    const link = `${request.protocol}://${request.host}/favourites/?br=${encodeURIComponent(token)}`;
+    const link = `${await linkOrigin(ctx.db, request)}/favourites/?br=${encodeURIComponent(token)}`;
     const names = favourites.map((f) => `${f.name}${f.colour ? ` (${f.colour})` : ''}`);
     await queueMail(ctx.db, {
       to: normaliseEmail(request.body.email),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoDivisionId } from '../../testing/testContext';
+import { inputMessages } from '../../http/inputGuard';
 import type { FastifyInstance } from 'fastify';
 import { boot } from '../../boot';
 import { buildApp } from '../../app';
@@ -115,10 +116,17 @@ describe('GET /omnis/v3/division/{divisionId}/products/', () => {
     expect(Object.keys(body.errors ?? {})).toContain(field);
   });
 
-  it.each(['999999', 'abc', '-1', '1e3', '99999999999999999999'])('answers 404 for the unknown division %s', async (id) => {
+  it.each(['999999', 'abc'])('answers 404 for the unknown division %s', async (id) => {
     const { status, body } = await get<ErrorBody>(`/omnis/v3/division/${id}/products/`);
     expect(status).toBe(404);
     expect(body.message).toBe('Store not found');
+  });
+
+  // Numbers no division id can be (negative, exponent, beyond the integer range) are bad input, not a lookup.
+  it.each(['-1', '1e3', '99999999999999999999'])('answers 400 naming the field for the impossible division %s', async (id) => {
+    const { status, body } = await get<ErrorBody>(`/omnis/v3/division/${id}/products/`);
+    expect(status).toBe(400);
+    expect(body.errors?.['/divisionId']).toEqual([inputMessages.badId]);
   });
 
   it('answers 404 for an unknown collection', async () => {

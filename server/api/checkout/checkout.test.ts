@@ -7,7 +7,7 @@ import { paymentMessages } from '../../payments/types';
 import { TEST_CARDS } from '../../payments/testProcessor';
 import { placeOrder } from '../../orders/placeOrder';
 import type { PaymentProcessor } from '../../payments/types';
-import type { OrderView, QuoteView } from '../../../src/commerce/orders/types';
+import type { OrderView, QuoteView } from '../../../src/core/api/orders';
 
 let t: Awaited<ReturnType<typeof openTestContext>>;
 let ipCounter = 10;

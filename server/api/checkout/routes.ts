@@ -5,19 +5,18 @@ import { findStore } from '../../stores';
 import { STORE_NOT_FOUND } from '../../catalogue/division';
 import { resolveBasket } from '../../commerce/basket';
 import { buildQuote, checkoutMessages, loadCheckoutLines, type Quote } from '../../orders/checkoutBasket';
-import { cleanAddress, placeOrder, type PlaceOutcome } from '../../orders/placeOrder';
+import { cleanAddress, placeOrder } from '../../orders/placeOrder';
 import { paymentsFrom, processorFor, type Payments } from '../../payments';
 import type { PaymentInput, PaymentProcessor } from '../../payments/types';
 import { computeTotals } from '../../orders/pricing';
-import type { Address, PlaceResponse, QuoteView } from '../../../src/commerce/orders/types';
+import type { Address, QuoteView } from '../../../src/core/api/orders';
 import { PLACE_BODY, QUOTE_BODY } from './schemas';
 import { addressErrors, emailErrors } from './validation';
-import { orderRoutes } from '../orders/orders';
-import { eventRoutes } from '../events/events';
-import { stripeWebhookRoutes, STRIPE_WEBHOOK_PATH } from './stripeWebhook';
+import { STRIPE_WEBHOOK_PATH } from './stripeWebhook';
+import { idempotencyKeyOf, originOf, sendOutcome } from './paymentHttp';
+import { publicUrlFrom } from '../../http/linkOrigin';
 import { EVENT_COLLECTOR_PATH, LOG_EVENT_PATH } from '../events/events';
 import { paymentWindowMinutes, startOrderExpirySweep } from '../../orders/expiry';
-import { StartupError } from '../../db/database';
 
 /**
  * The only paths that skip the double-submit CSRF check (pass to installCsrf in server/app.ts):
@@ -34,41 +33,6 @@ export interface CheckoutOptions {
   payments?: Payments;
   env?: NodeJS.ProcessEnv;
 }
-
-/** An Idempotency-Key: 8–200 characters of letters, digits, "-", "_", ":" (a UUID is typical). */
-export function idempotencyKeyOf(request: FastifyRequest): string {
-  const raw = request.headers['idempotency-key'];
-  const key = typeof raw === 'string' ? raw.trim() : '';
-  if (!/^[A-Za-z0-9_:-]{8,200}$/.test(key)) throw new ApiError(400, checkoutMessages.idempotencyKeyRequired);
-  return key;
-}
-
-/**
- * PUBLIC_URL (an origin, e.g. https://shop.example.com) when set — for a single-store deployment behind a proxy that does
- * not pass the host on; a bad value stops the server with one line. Unset → null: use the request's origin.
- */
-export function publicUrlFrom(env: NodeJS.ProcessEnv = process.env): string | null {
-  const raw = env.PUBLIC_URL?.trim();
-  if (!raw) return null;
-  let url: URL | null;
-  try {
-    url = new URL(raw);
-  } catch {
-    url = null;
-  }
-  // An origin only: the storefront's routes (/pay/…, /receipt/…) live at the root of the host.
-  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.pathname !== '/' || url.search || url.hash || url.username) {
-    throw new StartupError(`PUBLIC_URL must be the store's address, like https://shop.example.com, got "${env.PUBLIC_URL}".`);
-  }
-  return url.origin;
-}
-
-/**
- * The store's origin for links we hand out (the confirmation mail, PayPal's return and cancel URLs): PUBLIC_URL
- * when set, else the request's own protocol and host (X-Forwarded-* with TRUST_PROXY=true), so every store
- * domain links back to itself.
- */
-export const originOf = (request: FastifyRequest, env: NodeJS.ProcessEnv = process.env) => publicUrlFrom(env) ?? `${request.protocol}://${request.host}`;
 
 export function toQuoteView(quote: Quote): QuoteView {
   const { totals } = quote;
@@ -89,6 +53,7 @@ export function toQuoteView(quote: Quote): QuoteView {
     shippingMethods: quote.shippingMethods.map((m) => ({ code: m.code, name: m.name, description: m.description, price: m.price, available: m.available })),
     shippingMethod: quote.shippingMethod?.code ?? null,
     coupon: quote.coupon,
+    delivery: quote.delivery,
     totals: {
       itemsIncTax: totals.itemsIncTax,
       discountIncTax: totals.discountIncTax,
@@ -105,21 +70,7 @@ export function toQuoteView(quote: Quote): QuoteView {
   };
 }
 
-/** Answers a place/pay outcome: 200 with the order (paid or pending), 402 with the processor's message when it failed. */
-export async function sendOutcome(reply: FastifyReply, payments: Payments, outcome: PlaceOutcome) {
-  const order = { hash: outcome.hash, number: outcome.orderId, status: outcome.status };
-  if (outcome.kind === 'failed') return reply.status(402).send({ message: outcome.message, order });
-  if (outcome.kind === 'paid') return { order, payment: { status: 'paid' } } satisfies PlaceResponse;
-  let { clientSecret, approveUrl } = outcome;
-  if (outcome.replay && outcome.reference && !clientSecret && !approveUrl) {
-    const processor = [payments.card, payments.wallet].find((p) => p.name === outcome.processor);
-    const resumed: { clientSecret?: string; approveUrl?: string } = (await processor?.resume?.(outcome.reference).catch(() => ({}))) ?? {};
-    ({ clientSecret, approveUrl } = resumed);
-  }
-  return { order, payment: { status: 'pending', ...(clientSecret ? { clientSecret } : {}), ...(approveUrl ? { approveUrl } : {}) } } satisfies PlaceResponse;
-}
-
-/** Checkout (issue #6 items 5-7 and 9): quote, place, pay, receipts, Stripe webhook, PayPal capture, events. */
+/** Checkout: the payment configuration, the quote and placing an order. */
 export function checkoutRoutes(app: FastifyInstance, ctx: AppContext, options: CheckoutOptions = {}) {
   const env = options.env ?? process.env;
   const payments = options.payments ?? ctx.payments ?? paymentsFrom(env);
@@ -179,14 +130,11 @@ export function checkoutRoutes(app: FastifyInstance, ctx: AppContext, options: C
       shippingMethod: body.shippingMethod,
       coupon: body.coupon?.trim() || null,
       payment: body.payment,
-      origin: originOf(request, env),
+      origin: await originOf(ctx, request, env),
     });
     return sendOutcome(reply, payments, outcome);
   });
 
-  orderRoutes(app, ctx, payments, env);
-  stripeWebhookRoutes(app, ctx, payments, env);
-  eventRoutes(app, ctx);
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Payments } from '../../payments';
 import { verifyStripeEvent } from '../../payments/stripe';
 import { paymentMessages } from '../../payments/types';
 import { settleInTransaction } from '../../orders/payOrder';
-import { originOf } from './routes';
+import { originOf } from './paymentHttp';
 
 export const STRIPE_WEBHOOK_PATH = '/omnis/v3/payments/stripe/webhook/';
 export const webhookMessages = { invalidSignature: 'Invalid signature', notConfigured: 'Stripe webhooks are not configured' } as const;
@@ -40,7 +40,7 @@ export function stripeWebhookRoutes(app: FastifyInstance, ctx: AppContext, _paym
         throw new ApiError(400, webhookMessages.invalidSignature);
       }
       const intent = event.data.object as unknown as IntentObject;
-      const origin = originOf(request, env);
+      const origin = await originOf(ctx, request, env);
       // The event id and its effect commit together: a replay (or a crash before commit and Stripe's retry)
       // can never apply it twice or lose it.
       return ctx.db.transaction(async (tx) => {

@@ -1,4 +1,4 @@
-import type { Address } from '../../../src/commerce/orders/types';
+import type { Address } from '../../../src/core/api/orders';
 import { isUk } from '../../orders/checkoutBasket';
 
 /** §5.1 wording. */

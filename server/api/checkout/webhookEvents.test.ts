@@ -8,7 +8,7 @@ import { fakeStripeIntents } from '../../payments/testing';
 import { CSRF_MESSAGE } from '../../http/csrf';
 import { eventMessages, MAX_EVENTS_PER_BATCH } from '../events/events';
 import { commerceCsrfExempt } from './routes';
-import type { OrderView } from '../../../src/commerce/orders/types';
+import type { OrderView } from '../../../src/core/api/orders';
 
 const SECRET = 'whsec_integration_secret';
 let t: Awaited<ReturnType<typeof openTestContext>>;

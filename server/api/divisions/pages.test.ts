@@ -6,7 +6,7 @@ import { pageWriteMessages } from '../../pages/writes';
 import { pageMessages } from './pages';
 import type { PageDocument } from '../../../src/core/storeData';
 
-/** The §7 pages API with every status of issue #4 item 5, as the builder and the outside-editor bridge use it. */
+/** The §7 pages API with every status it answers, as the builder and the outside-editor bridge use it. */
 let t: Awaited<ReturnType<typeof openTestContext>>;
 const [OWNER, STAFF] = DEMO_ACCOUNTS;
 const OTHER = { email: 'pages.other@example.com', password: 'other owner password' };

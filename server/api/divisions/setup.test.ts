@@ -13,7 +13,7 @@ import { SALE_STATUSES } from '../stats/stats';
 import type { PageDocument } from '../../../src/core/storeData';
 import type { PageSaveSetup, StoreSetup } from '../../../src/core/setupSteps';
 
-/** Store set-up steps (issue #7, §4 Page save): recorded with the homepage save, derived for the rest. */
+/** Store set-up steps (§4 Page save): recorded with the homepage save, derived for the rest. */
 let t: Awaited<ReturnType<typeof openTestContext>>;
 const [OWNER, STAFF] = DEMO_ACCOUNTS;
 const NEW = { email: 'setup.new@example.com', password: 'new owner password' };

@@ -11,7 +11,7 @@ export const setupMessages = {
 type Params = { divisionId: string };
 
 /**
- * `GET /omnis/v3/divisions/{divisionId}/setup/` → `{ steps: [{ code, title, done, href }], next }` (issue #7, the
+ * `GET /omnis/v3/divisions/{divisionId}/setup/` → `{ steps: [{ code, title, done, href }], next }` (the
  * store set-up checklist; steps in src/core/setupSteps.ts). Store access as for the store's other dashboard data:
  * 401 signed out, 403 for another store, staff any store.
  */

@@ -10,7 +10,7 @@ import { validateThemeDocument, type NamedThemeSummary, type StoreThemeDocument,
 import { completeSetupStep } from '../../setup/storeSetup';
 
 /**
- * Store themes (issue #7 item 6).
+ * Store themes.
  *
  * GET /omnis/v3/themes/                      named themes: name, deprecated, swatch colours and font of the resolved theme.
  * GET /omnis/v3/themes/{name}/               one named theme's document chain (root first), so the editor resolves

@@ -2,13 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError, apiMessages } from '../../http/errors';
 import { findStore } from '../../stores';
+import { chargeEvents, eventRetentionDays, startEventRetentionSweep } from './eventLimits';
 
 export const LOG_EVENT_PATH = '/omnis/v3/events/logEvent/';
 export const EVENT_COLLECTOR_PATH = '/event-collector/';
 
-/** Limits: events per logEvent batch, bytes of one event's data/payload (as JSON). */
+/** Limits: events per logEvent batch, bytes of one event's data/payload (as JSON), bytes of one request. */
 export const MAX_EVENTS_PER_BATCH = 100;
 export const MAX_EVENT_PAYLOAD_BYTES = 16 * 1024;
+export const MAX_LOG_EVENT_BODY_BYTES = 256 * 1024;
+export const MAX_COLLECTOR_BODY_BYTES = 64 * 1024;
 
 export const eventMessages = {
   tooMany: `At most ${MAX_EVENTS_PER_BATCH} events can be sent at once.`,
@@ -22,13 +25,14 @@ const bytes = (value: unknown) => Buffer.byteLength(JSON.stringify(value ?? {}),
  * §7 analytics events, stored for later analysis (events table):
  * - POST /omnis/v3/events/logEvent/ {events: [{name, data}]} — the SPA's batches (src/commerce/events.ts);
  * - POST /event-collector/ {event, payload, metadata} — the collector, called without credentials.
- * Both are CSRF-exempt (sendBeacon cannot send the header) and only ever insert rows.
+ * Both are CSRF-exempt (sendBeacon cannot send the header) and only ever insert rows — within per-address and
+ * per-session allowances (./eventLimits.ts) and a retention window swept by every serving process.
  */
 export function eventRoutes(app: FastifyInstance, ctx: AppContext) {
   const divisionOf = async (request: FastifyRequest) => (await findStore(ctx.db, { host: request.hostname }).catch(() => null))?.id ?? null;
   // sendBeacon posts text/plain unless given a Blob type; accept JSON sent as text too.
   const textJson = async (scope: FastifyInstance) => {
-    scope.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 2 * 1024 * 1024 }, (_request, body, done) => {
+    scope.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: MAX_LOG_EVENT_BODY_BYTES }, (_request, body, done) => {
       try {
         done(null, JSON.parse(body as string));
       } catch {
@@ -37,12 +41,21 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   };
 
+  let stopSweep: (() => Promise<void>) | null = null;
+  app.addHook('onListen', async () => {
+    stopSweep ??= startEventRetentionSweep(ctx.db, { retentionDays: eventRetentionDays(), logger: app.log });
+  });
+  app.addHook('onClose', async () => {
+    await stopSweep?.();
+    stopSweep = null;
+  });
+
   void app.register(async (scope) => {
     await textJson(scope);
     scope.post<{ Body: { events: { name: string; data?: unknown }[] } }>(
       LOG_EVENT_PATH,
       {
-        bodyLimit: 2 * 1024 * 1024,
+        bodyLimit: MAX_LOG_EVENT_BODY_BYTES,
         schema: {
           body: {
             type: 'object',
@@ -57,6 +70,7 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext) {
         const tooLarge = events.findIndex((e) => bytes(e.data) > MAX_EVENT_PAYLOAD_BYTES);
         if (tooLarge >= 0) throw new ApiError(413, eventMessages.tooLarge, { [`events.${tooLarge}.data`]: [eventMessages.tooLarge] });
         if (events.length) {
+          await chargeEvents(ctx.db, request, reply, events.length, bytes(events));
           const division = await divisionOf(request);
           const params: unknown[] = [division, request.auth?.id ?? null];
           const values = events.map((e, i) => {
@@ -72,13 +86,14 @@ export function eventRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.post<{ Body: { event: string; payload?: unknown; metadata?: Record<string, unknown> } }>(
       EVENT_COLLECTOR_PATH,
       {
-        bodyLimit: 64 * 1024,
+        bodyLimit: MAX_COLLECTOR_BODY_BYTES,
         schema: { body: { type: 'object', required: ['event'], properties: { event: NAME, payload: {}, metadata: { type: 'object' } } } },
       },
       async (request, reply) => {
         const { event, payload, metadata } = request.body;
         if (bytes(payload) > MAX_EVENT_PAYLOAD_BYTES || bytes(metadata) > MAX_EVENT_PAYLOAD_BYTES) throw new ApiError(413, eventMessages.tooLarge, { payload: [eventMessages.tooLarge] });
-        // No credentials: the session is not read (the auth hook may have set it; it is ignored on purpose).
+        // No credentials: no user is stored (the auth hook may have set one; it is ignored on purpose).
+        await chargeEvents(ctx.db, request, reply, 1, bytes(payload) + bytes(metadata));
         await ctx.db.query(`insert into events (source, division_id, name, data, metadata) values ('collector', $1, $2, $3::jsonb, $4::jsonb)`, [
           await divisionOf(request),
           event,

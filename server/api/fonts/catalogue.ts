@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fromRoot } from '../../paths';
-import { FONT_WEIGHTS, fontSlug, type FontWeight } from '../../../src/app/fonts';
+import { FONT_WEIGHTS, fontSlug, type FontWeight } from '../../../src/core/theme/fonts';
 
 /** One self-hosted family: the latin, normal-style woff2 file of each weight its @fontsource package ships. */
 export interface FontFamilyFiles {

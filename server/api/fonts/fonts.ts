@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, apiMessages } from '../../http/errors';
-import { FONT_WEIGHTS, type FontWeight } from '../../../src/app/fonts';
+import { FONT_WEIGHTS, type FontWeight } from '../../../src/core/theme/fonts';
 import { fontCatalogue, type FontCatalogue } from './catalogue';
 
 /** A year: the files of a pinned @fontsource version never change under the same URL. */

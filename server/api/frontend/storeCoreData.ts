@@ -8,6 +8,8 @@ import type { MenuEntry, SitewideBanner, StoreCoreData } from '../../../src/core
 import { describeCurrency, DEFAULT_CURRENCY } from '../../../src/core/currency';
 import { canViewPage } from '../../auth/roles';
 import type { AuthUser } from '../../auth/types';
+import { isPolicyUrl, policyPagesReachable } from '../../../src/core/policies';
+import { editorOrigins } from '../../ssr/securityHeaders';
 
 export const STORE_NOT_FOUND = 'Store not found';
 
@@ -35,9 +37,15 @@ export async function buildStoreCoreData(ctx: AppContext, store: Store, user: Au
   const settings = store.subdomain.settings;
   const plugins = (settings.plugins as Record<string, unknown> | undefined) ?? {};
   const theme = await resolveStoreTheme(ctx, store);
+  // §3 payment processor state: first-party unless the store's settings name the direct type.
+  const processorType = settings.paymentProcessor === 'direct' ? ('direct' as const) : ('first-party' as const);
   return {
-    // §6: pages this user may not open are left out (unpublished → internal only; loginState rules).
-    pages: pages.filter((p) => canViewPage({ published: p.published, loginState: typeof p.properties.loginState === 'string' ? p.properties.loginState : undefined }, user)).map(toPageRoute),
+    // §6: pages this user may not open are left out (unpublished → internal only; loginState rules); §2.2: the
+    // policy pages only when the payment processor is not the direct type.
+    pages: pages
+      .filter((p) => canViewPage({ published: p.published, loginState: typeof p.properties.loginState === 'string' ? p.properties.loginState : undefined }, user))
+      .filter((p) => policyPagesReachable(processorType) || !isPolicyUrl(p.url))
+      .map(toPageRoute),
     state: {
       currency: describeCurrency(DEFAULT_CURRENCY),
       splitTest: {},
@@ -60,11 +68,13 @@ export async function buildStoreCoreData(ctx: AppContext, store: Store, user: Au
         mainMenu: menu ?? [],
         isNative: true,
         mode: 'native' as const,
+        // The same list the page's frame-ancestors allow: the builder talks only to editors that may frame it.
+        editorOrigins: editorOrigins(settings.editorOrigins),
       },
       plugins,
       mainMenu: menu ?? [],
       mode: 'native' as const,
-      paymentProcessor: { type: 'first-party' as const, accounts: {} },
+      paymentProcessor: { type: processorType, accounts: {} },
       company: store.company,
       store: { active: store.enabled, pro: store.hasPro || store.subdomain.isPro },
     },

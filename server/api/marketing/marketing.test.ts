@@ -86,7 +86,7 @@ describe('POST /omnis/v3/marketing/subscribe/', () => {
     const token = (await ctx.db.query<{ verify_token: string }>("select verify_token from subscribers where mailing_list = 'newsletter' and email = 'ada@example.com'")).rows[0]!.verify_token;
     const res = await app.inject({ method: 'GET', url: `/omnis/v3/marketing/subscribe/verify/${token}/` });
     expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('/?subscribed=1');
+    expect(res.headers.location).toBe('/subscription-verified');
     expect((await ctx.db.query("select verified_at from subscribers where verify_token = $1 and verified_at is not null", [token])).rows).toHaveLength(1);
     expect((await app.inject({ method: 'GET', url: `/omnis/v3/marketing/subscribe/verify/${'0'.repeat(48)}/` })).statusCode).toBe(404);
   });

@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError, apiMessages } from '../../http/errors';
+import { linkOriginFor } from '../../http/linkOrigin';
 import { findStore } from '../../stores';
 import { listPages } from '../../pages/repository';
-import { requireDivision, type DivisionRef } from '../../catalogue/division';
+import { requireDivision } from '../../catalogue/division';
 import { escapeHtml, queueMail } from '../../services/mail';
 import type { FormAnswer } from '../../../src/core/catalogue';
 import type { BlockData } from '../../../src/core/storeData';
+
+/** Where the newsletter confirmation link lands (§2.2 /subscription-verified). */
+const SUBSCRIPTION_VERIFIED_URL = '/subscription-verified';
 
 export const marketingMessages = {
   /** §8 subscriber offer success. */
@@ -44,12 +48,6 @@ function checkFields(ctx: AppContext, fields: Fields) {
 }
 
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
-
-/** The storefront address for links in mail: the host the shopper used when it is the store's, else its domain. */
-function storeBaseUrl(request: FastifyRequest, division: Pick<DivisionRef, 'domains'>): string {
-  if (division.domains.length === 0 || division.domains.includes(request.hostname.toLowerCase())) return `${request.protocol}://${request.host}`;
-  return `https://${division.domains[0]}`;
-}
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
 const DIVISION = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
@@ -99,7 +97,7 @@ export function marketingRoutes(app: FastifyInstance, ctx: AppContext) {
       });
       const email = normaliseEmail(body.email!);
       const firstName = body.firstName?.trim() ?? '';
-      const baseUrl = storeBaseUrl(request, division);
+      const baseUrl = linkOriginFor(request, division.domains);
       await ctx.db.transaction(async (tx) => {
         const token = randomBytes(24).toString('hex');
         // Signing up twice is not an error: the same answer, and no second mail to an address we already wrote to.
@@ -122,14 +120,14 @@ export function marketingRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  // The link in the verification mail: confirms once (later clicks keep the first time) and lands on the store.
+  // The link in the verification mail: confirms once (later clicks keep the first time) and lands on /subscription-verified (§2.2).
   app.get<{ Params: { token: string } }>('/omnis/v3/marketing/subscribe/verify/:token/', async (request, reply) => {
     const token = request.params.token;
     const { rows } = /^[0-9a-f]{48}$/.test(token)
       ? await ctx.db.query('update subscribers set verified_at = coalesce(verified_at, now()) where verify_token = $1 returning id', [token])
       : { rows: [] };
     if (rows.length === 0) throw new ApiError(404, apiMessages.notFound);
-    return reply.redirect('/?subscribed=1', 303);
+    return reply.redirect(SUBSCRIPTION_VERIFIED_URL, 303);
   });
 
   app.post<{ Body: ContactBody }>(

@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestContext, demoDivisionId } from '../../testing/testContext';
 import { TestClient, createStoreOwner } from '../../auth/testClient';
 import { DEMO_ACCOUNTS } from '../../db/seed/demoAccounts';
-import { MAX_UPLOAD_BYTES, UPLOAD_CACHE_CONTROL, UPLOAD_CSP, isSafeSvg, uploadMessages, uploadSlug } from './uploads';
+import sharp from 'sharp';
+import { IMAGE_WIDTH_MESSAGE } from '../../files/resizeImage';
+import { MAX_UPLOAD_BYTES, UPLOAD_CACHE_CONTROL, UPLOAD_CSP, isSafeSvg, uploadMessages, uploadSlug, type Upload } from './uploads';
 
 /** Issue #7 item 3: image uploads of the builder — stored as bytea, served with long cache headers. */
 let t: Awaited<ReturnType<typeof openTestContext>>;
@@ -55,6 +57,17 @@ describe('POST /omnis/v3/divisions/{id}/media/', () => {
     const list = await owner.get(media(demo));
     expect(list.statusCode).toBe(200);
     expect(list.json().data[0]).toEqual(upload);
+  });
+
+  it('measures the colours behind banner text on upload and keeps them with the upload (listed too)', async () => {
+    // A pale sky over a dark foot: the middle band the text covers is pale.
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="160"><rect width="400" height="160" fill="#f2f2f2"/><rect y="140" width="400" height="20" fill="#101010"/></svg>';
+    const res = await owner.post(media(demo), { filename: 'sky.svg', contentType: 'image/svg+xml', dataBase64: Buffer.from(svg).toString('base64') });
+    expect(res.statusCode).toBe(201);
+    const upload = res.json() as Upload;
+    expect(upload.tone).toEqual({ left: { light: '#f2f2f2', dark: '#f2f2f2' }, center: { light: '#f2f2f2', dark: '#f2f2f2' }, right: { light: '#f2f2f2', dark: '#f2f2f2' } });
+    const listed = (await owner.get(media(demo))).json().data as Upload[];
+    expect(listed.find((u) => u.id === upload.id)?.tone).toEqual(upload.tone);
   });
 
   it('accepts a data: URL prefix and a safe SVG, served inline under a CSP that forbids scripts', async () => {
@@ -119,5 +132,66 @@ describe('uploadSlug', () => {
   it('makes an address segment of a file name', () => {
     expect(uploadSlug('Café Menu.JPG')).toBe('cafe-menu');
     expect(uploadSlug('***.png')).toBe('image');
+  });
+});
+
+describe('GET /media/uploads/{file}?width= (the image endpoint, §9 widths)', () => {
+  let url = '';
+  let svgUrl = '';
+  beforeAll(async () => {
+    // A 2400×960 photo-like JPEG (two colours), bigger than the largest srcset width.
+    const jpeg = await sharp({ create: { width: 2400, height: 960, channels: 3, background: '#4a6b3a' } })
+      .composite([{ input: { create: { width: 1200, height: 960, channels: 3, background: '#e9d8a6' } }, left: 0, top: 0 }])
+      .jpeg()
+      .toBuffer();
+    url = (await owner.post(media(demo), { filename: 'hero.jpg', contentType: 'image/jpeg', dataBase64: jpeg.toString('base64') })).json<Upload>().url;
+    svgUrl = (await owner.post(media(demo), { filename: 'mark.svg', contentType: 'image/svg+xml', dataBase64: svg('<rect width="10" height="10"/>') })).json<Upload>().url;
+  });
+
+  const get = (path: string, accept?: string, etag?: string) =>
+    t.app.inject({ method: 'GET', url: path, headers: { ...(accept ? { accept } : {}), ...(etag ? { 'if-none-match': etag } : {}) } });
+
+  it('answers AVIF, WebP or the upload\'s own format by Accept, at the asked width, with long cache headers and Vary: Accept', async () => {
+    for (const [accept, type] of [
+      ['image/avif,image/webp,image/*,*/*;q=0.8', 'image/avif'],
+      ['image/webp,*/*', 'image/webp'],
+      ['*/*', 'image/jpeg'],
+    ] as const) {
+      const res = await get(`${url}?width=640`, accept);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe(type);
+      expect(res.headers['cache-control']).toBe(UPLOAD_CACHE_CONTROL);
+      expect(res.headers.vary).toMatch(/Accept/);
+      const meta = await sharp(res.rawPayload).metadata();
+      expect(meta.width).toBe(640);
+      expect(meta.height).toBe(256); // the picture's own ratio
+      expect(meta.format).toBe(type === 'image/avif' ? 'heif' : type.slice(6));
+    }
+  });
+
+  it('makes every §9 width; a repeat is answered from the cache; 304 for the ETag of that width and format', async () => {
+    for (const width of [480, 640, 960, 1280, 1920]) {
+      const res = await get(`${url}?width=${width}`, 'image/webp');
+      expect(res.statusCode).toBe(200);
+      expect((await sharp(res.rawPayload).metadata()).width).toBe(width);
+    }
+    const first = await get(`${url}?width=960`, 'image/avif');
+    const again = await get(`${url}?width=960`, 'image/avif');
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect((await get(`${url}?width=960`, 'image/avif', String(first.headers.etag))).statusCode).toBe(304);
+    // Another format's ETag does not match: the browser gets the bytes it can show.
+    expect((await get(`${url}?width=960`, 'image/webp', String(first.headers.etag))).statusCode).toBe(200);
+  });
+
+  it('400 for a width outside the §9 list (and for junk), never a 5xx; vectors ignore the width', async () => {
+    for (const width of ['500', '0', '99999', '-480', 'abc', '480.5', '']) {
+      const res = await get(`${url}?width=${width}`, 'image/webp');
+      expect(res.statusCode, width).toBe(400);
+      expect(res.json()).toMatchObject({ message: IMAGE_WIDTH_MESSAGE });
+    }
+    expect(IMAGE_WIDTH_MESSAGE).toBe('Image width must be one of 480, 640, 960, 1280, 1920');
+    const vector = await get(`${svgUrl}?width=480`, 'image/avif');
+    expect(vector.statusCode).toBe(200);
+    expect(vector.headers['content-type']).toMatch(/^image\/svg\+xml/);
   });
 });

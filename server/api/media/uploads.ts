@@ -4,15 +4,21 @@ import type { AppContext } from '../../context';
 import { ApiError, apiMessages } from '../../http/errors';
 import { requireStoreAccess } from '../../auth/guards';
 import { PAGES_PERMISSION } from '../divisions/pages';
+import { measureImageTone } from '../../files/imageTone';
+import type { ImageTone } from '../../../src/core/legibility';
+import { isSrcsetWidth } from '../../../src/core/images';
+import { chooseFormat, IMAGE_WIDTH_MESSAGE, resizedImage } from '../../files/resizeImage';
 
 /**
- * Image uploads of the page builder (issue #7 item 3).
+ * Image uploads of the page builder.
  *
  * POST /omnis/v3/divisions/{id}/media/  JSON `{ filename, contentType, dataBase64 }` (multipart is not installed;
  *   the app's body limit of 8 MB leaves room for 5 MB of base64). 201 → the upload; 422 with the §5.1 ext wording
  *   for a type that is not an image we accept, or whose bytes are not what the type says.
  * GET  /omnis/v3/divisions/{id}/media/  the store's uploads, newest first.
  * GET  /media/uploads/{id}-{slug}.{ext} the bytes, cached for a year (an upload never changes under its address).
+ *   `?width=` one of the §9 srcset widths: a raster upload resized by sharp, as AVIF or WebP when the browser's
+ *   Accept allows (Vary: Accept), else its own format; any other width is a 400. Vectors ignore the width.
  *
  * Bytes are kept in a bytea column (004_uploads.sql) so several app processes on one PostgreSQL server agree.
  * SVG is an active format: files with scripts, event handlers, foreign objects, embedded documents or entity
@@ -53,6 +59,8 @@ export interface Upload {
   contentType: string;
   size: number;
   createdAt: string;
+  /** The colours behind banner text in the picture (null when it could not be measured). */
+  tone: ImageTone | null;
 }
 
 const FILE = /^(\d{1,10})-([a-z0-9-]{1,80})\.(png|jpg|webp|gif|svg)$/;
@@ -142,7 +150,7 @@ export function parseUpload(body: unknown): { filename: string; type: UploadType
   return { filename, type, bytes };
 }
 
-type Row = { id: number; filename: string; slug: string; ext: string; content_type: string; size: number; created_at: string | Date };
+type Row = { id: number; filename: string; slug: string; ext: string; content_type: string; size: number; created_at: string | Date; tone: ImageTone | null };
 
 const toUpload = (r: Row): Upload => ({
   id: r.id,
@@ -151,6 +159,7 @@ const toUpload = (r: Row): Upload => ({
   contentType: r.content_type,
   size: r.size,
   createdAt: new Date(r.created_at).toISOString(),
+  tone: r.tone ?? null,
 });
 
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -158,7 +167,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     const divisionId = divisionIdOf(request.params);
     requireStoreAccess(request, divisionId, PAGES_PERMISSION);
     const { rows } = await ctx.db.query<Row>(
-      'select id, filename, slug, ext, content_type, size, created_at from media_uploads where division_id = $1 order by id desc limit 500',
+      'select id, filename, slug, ext, content_type, size, created_at, tone from media_uploads where division_id = $1 order by id desc limit 500',
       [divisionId],
     );
     return { data: rows.map(toUpload) };
@@ -171,18 +180,23 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = requireStoreAccess(request, divisionId, PAGES_PERMISSION);
     const { filename, type, bytes } = parseUpload(request.body);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
+    // Measured once here, so banners and slides can keep their text legible without reading the picture again.
+    const tone = (await measureImageTone(bytes)) ?? null;
     const { rows } = await ctx.db.query<Row>(
-      `insert into media_uploads (division_id, user_id, filename, slug, ext, content_type, size, sha256, bytes)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-       returning id, filename, slug, ext, content_type, size, created_at`,
-      [divisionId, user.id, filename, uploadSlug(filename), UPLOAD_TYPES[type], type, bytes.length, sha256, bytes],
+      `insert into media_uploads (division_id, user_id, filename, slug, ext, content_type, size, sha256, bytes, tone)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+       returning id, filename, slug, ext, content_type, size, created_at, tone`,
+      [divisionId, user.id, filename, uploadSlug(filename), UPLOAD_TYPES[type], type, bytes.length, sha256, bytes, tone === null ? null : JSON.stringify(tone)],
     );
     return reply.status(201).send(toUpload(rows[0]!));
   });
 
-  app.get<{ Params: { file: string } }>('/media/uploads/:file', async (request, reply) => {
+  app.get<{ Params: { file: string }; Querystring: { width?: string } }>('/media/uploads/:file', async (request, reply) => {
     const match = FILE.exec(request.params.file);
     if (!match) throw new ApiError(404, apiMessages.notFound);
+    const widthParam = request.query.width;
+    const width = widthParam === undefined ? undefined : /^\d{1,5}$/.test(widthParam) ? Number(widthParam) : NaN;
+    if (width !== undefined && !isSrcsetWidth(width)) throw new ApiError(400, IMAGE_WIDTH_MESSAGE, { '/width': [IMAGE_WIDTH_MESSAGE] });
     const { rows } = await ctx.db.query<{ slug: string; ext: string; content_type: string; sha256: string; bytes: Uint8Array }>(
       'select slug, ext, content_type, sha256, bytes from media_uploads where id = $1',
       [Number(match[1])],
@@ -197,6 +211,13 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
       'content-security-policy': UPLOAD_CSP,
       'content-disposition': 'inline',
     });
+    if (width !== undefined && row.content_type !== 'image/svg+xml') {
+      const format = chooseFormat(request.headers.accept, row.content_type);
+      const sizedEtag = `"${row.sha256}-${width}-${format}"`;
+      reply.header('etag', sizedEtag).header('vary', 'Accept');
+      if (request.headers['if-none-match'] === sizedEtag) return reply.status(304).send();
+      return reply.type(`image/${format}`).send(await resizedImage(row.sha256, row.bytes, width, format));
+    }
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     return reply.type(row.content_type).send(Buffer.from(row.bytes));
   });

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError, apiMessages } from '../../http/errors';
 import { loadOrderView } from '../../orders/orders';
+import { customerHashFor } from '../../orders/orderHistory';
 import { capturePayPalPayment, payOrder } from '../../orders/payOrder';
 import { processorFor, type Payments } from '../../payments';
 import type { PaymentInput } from '../../payments/types';
 import { HASH_PARAMS, PAY_BODY } from '../checkout/schemas';
-import { idempotencyKeyOf, originOf, sendOutcome } from '../checkout/routes';
+import { idempotencyKeyOf, originOf, sendOutcome } from '../checkout/paymentHttp';
 
 const HASH = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -27,7 +28,9 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext, payments: Pay
     void reply.header('cache-control', 'no-store');
     // Receipts are reached by their hash alone; they are not for search engines.
     void reply.header('x-robots-tag', 'noindex');
-    return order;
+    // The receipt links to the shopper's order history.
+    const { rows } = await ctx.db.query<{ division_id: number }>('select division_id from orders where hash = $1', [order.hash]);
+    return { ...order, customerHash: await customerHashFor(ctx.db, rows[0]!.division_id, order.email) };
   });
 
   app.post<{ Params: { hash: string }; Body: { payment: PaymentInput } }>(
@@ -44,7 +47,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext, payments: Pay
         idempotencyKey,
         payment: request.body.payment,
         userId: request.auth?.id ?? null,
-        origin: originOf(request, env),
+        origin: await originOf(ctx, request, env),
       });
       return sendOutcome(reply, payments, outcome);
     },
@@ -64,7 +67,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext, payments: Pay
       const outcome = await capturePayPalPayment(ctx.db, payments.paypal, payments.wallet, {
         hash,
         paypalOrderId: request.body.paypalOrderId,
-        origin: originOf(request, env),
+        origin: await originOf(ctx, request, env),
       });
       return sendOutcome(reply, payments, outcome);
     },

@@ -9,7 +9,7 @@ import { createTestProcessor } from '../../payments/testProcessor';
 import type { Payments } from '../../payments';
 import { checkoutMessages } from '../../orders/checkoutBasket';
 import { expireUnpaidOrders, LATE_PAYMENT_RESERVED_NOTE } from '../../orders/expiry';
-import type { OrderView } from '../../../src/commerce/orders/types';
+import type { OrderView } from '../../../src/core/api/orders';
 
 /**
  * PayPal end to end against a fake PayPal (no network): checkout creates a PayPal order whose experience_context
@@ -67,6 +67,8 @@ beforeAll(async () => {
     publicConfig: { card: 'test', wallet: 'paypal', stripePublishableKey: null, paypalClientId: 'cid' },
   };
   app = await buildApp({ ...t.ctx, payments }, { clientDir: null });
+  // The store's own custom domain: links follow the request's host only when it is one of the store's domains.
+  await t.ctx.db.query(`update subdomains set custom_domain_name = $1 where division_id = (select id from divisions where code = 'demo')`, [STORE_HOST]);
 });
 afterAll(async () => {
   await app?.close();

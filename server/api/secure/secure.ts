@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import type { Queryable } from '../../db/database';
 import { ApiError } from '../../http/errors';
+import { linkOrigin } from '../../http/linkOrigin';
 import { audit } from '../../auth/audit';
 import {
   checkTotp,
@@ -16,12 +17,13 @@ import {
 } from '../../auth/crypto';
 import { fieldError } from '../../auth/errors';
 import { requireConfirmedPassword, requireUser, requireVerified } from '../../auth/guards';
-import { queueNewSignInMail, queueResetMail, queueVerificationMail } from '../../auth/mails';
+import { queueNewSignInMail, queueResetMail, queueSignInLinkMail, queueVerificationMail } from '../../auth/mails';
 import { authMessages } from '../../auth/messages';
 import { createStoreFor } from '../../auth/newStore';
-import { assertNotLocked, clearFailures, limitKeys, recordFailure } from '../../auth/rateLimit';
+import { assertNotLocked, clearFailures, countAttempt, limitKeys, recordFailure, settleAttempt } from '../../auth/rateLimit';
+import { isKnownDevice, rememberDevice } from '../../auth/devices';
 import { endSession, endUserSessions, loadAuthUser, startSession, toPublicUser } from '../../auth/sessions';
-import { consumeToken, issueToken, voidTokens } from '../../auth/tokens';
+import { consumeToken, issueToken, peekToken, voidTokens, type TokenKind } from '../../auth/tokens';
 import type { PublicUser } from '../../auth/types';
 import { checkFields, normaliseEmail, PASSWORD_RULES } from '../../auth/validation';
 import { captchaFromEnv, type CaptchaVerifier } from '../../services/captcha';
@@ -57,8 +59,12 @@ async function userById(db: Queryable, id: number): Promise<UserRow> {
   return rows[0]!;
 }
 
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
 /** Pasted addresses often carry spaces: they are judged (and stored) trimmed. */
+/** Keys for password and code checks of a signed-in user: the account from this IP, and the account. */
+const signedInKeys = (ip: string, email: string) => {
+  const keys = limitKeys('login', ip, email);
+  return { pair: keys.pair!, all: [keys.pair!, keys.account!] };
+};
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 const isOn = (value: unknown) => value === 1 || value === true || value === '1';
 const lastStep = (row: UserRow) => (row.two_factor_last_step === null ? null : Number(row.two_factor_last_step));
@@ -119,6 +125,29 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
   const envCaptcha = captchaFromEnv();
   const captcha = (): CaptchaVerifier => ctx.captcha ?? envCaptcha;
 
+  /**
+   * Mails a one-time link (password reset, sign-in) to an account by its email. Every request counts against the
+   * scope's allowance (mail bombing), and the caller answers the same whether or not the account exists.
+   */
+  async function mailTokenLink(
+    request: FastifyRequest,
+    email: string | undefined,
+    scope: string,
+    kind: TokenKind,
+    queueMail: (tx: Queryable, to: string, origin: string, token: string) => Promise<unknown>,
+  ) {
+    checkFields({ email: { value: trimmed(email), rules: ['required', 'email'] } });
+    const keys = limitKeys(scope, request.ip, email);
+    await assertNotLocked(ctx.db, keys.all);
+    await recordFailure(ctx.db, keys.all);
+    const row = await userByEmail(ctx.db, email!);
+    if (!row || row.status === -1) return;
+    const origin = await linkOrigin(ctx.db, request);
+    await ctx.db.transaction(async (tx) => {
+      await queueMail(tx, row.email, origin, await issueToken(tx, kind, row.id));
+    });
+  }
+
   async function checkCaptcha(request: FastifyRequest, tokens: { v3captchaToken?: string; v2captchaToken?: string }, action: string, keys: string[]) {
     const verifier = captcha();
     if (!verifier.enabled) return;
@@ -163,6 +192,7 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
       const passwordHash = await hashPassword(b.password!);
       const firstName = b.firstName?.trim() ?? '';
       const lastName = b.lastName?.trim() ?? '';
+      const origin = await linkOrigin(ctx.db, request);
       const created = await ctx.db
         .transaction(async (tx) => {
           const { rows } = await tx.query<{ id: number }>(
@@ -174,7 +204,7 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
           if (userId === undefined) return null; // someone registered the address a moment ago
           if (isOn(b.should_have_store)) await createStoreFor(tx, ctx.registry, { id: userId, email, firstName });
           const token = await issueToken(tx, 'verify', userId);
-          await queueVerificationMail(tx, email, origin(request), token);
+          await queueVerificationMail(tx, email, origin, token);
           await audit(tx, { actorUserId: userId, action: 'signup', subjectType: 'user', subjectId: userId, data: { shouldHaveStore: isOn(b.should_have_store) }, ip: request.ip });
           const session = await startSession(tx, request, reply, userId, { confirmed: true });
           return { userId, confirmedAt: session.confirmedAt };
@@ -203,10 +233,11 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
     const keys = limitKeys('verify-resend', request.ip, user.email);
     await assertNotLocked(ctx.db, keys.all);
     await recordFailure(ctx.db, keys.all);
+    const origin = await linkOrigin(ctx.db, request);
     await ctx.db.transaction(async (tx) => {
       await voidTokens(tx, 'verify', user.id);
       const token = await issueToken(tx, 'verify', user.id);
-      await queueVerificationMail(tx, user.email, origin(request), token);
+      await queueVerificationMail(tx, user.email, origin, token);
     });
     return { message: authMessages.verificationResent };
   });
@@ -225,12 +256,30 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
 
   // ---- Login, 2FA, recovery, logout ----
 
-  /** Password check shared by login and recovery login: the row on success, else 422 (counted) on every key. */
-  async function checkCredentials(request: FastifyRequest, b: LoginBody, keys: string[]): Promise<UserRow> {
+  /**
+   * Counts the sign-in attempt before the password is looked at (server/auth/rateLimit.ts): its account+IP pair
+   * always, the account and the IP unless this browser signed in to the account before.
+   */
+  async function countSignIn(request: FastifyRequest, b: LoginBody) {
+    const keys = limitKeys('login', request.ip, b.email);
+    const known = await isKnownDevice(ctx.db, request, b.email);
+    const counted = known ? [keys.pair!] : [keys.pair!, keys.account!, keys.ip];
+    await assertNotLocked(ctx.db, counted);
+    await countAttempt(ctx.db, counted);
+    await checkCaptcha(request, b, 'login', []);
+    return {
+      /** The password was right: the pair and account start again, the shared IP gets this attempt back. */
+      settle: () => settleAttempt(ctx.db, [keys.pair!, keys.account!], known ? [] : [keys.ip]),
+      /** A step that needs another request (the 2FA code) gives the attempt back. */
+      giveBack: () => settleAttempt(ctx.db, [], counted),
+    };
+  }
+
+  /** Password check shared by login and recovery login (the attempt is already counted): the row, else 422. */
+  async function checkCredentials(request: FastifyRequest, b: LoginBody): Promise<UserRow> {
     const row = await userByEmail(ctx.db, b.email!);
     const ok = await verifyPassword(row?.password_hash, b.password!);
     if (!ok || !row || row.status === -1) {
-      await recordFailure(ctx.db, keys);
       await audit(ctx.db, { actorUserId: row?.id ?? null, action: 'login_failed', subjectType: 'user', subjectId: row?.id, data: { email: normaliseEmail(b.email!), reason: 'password' }, ip: request.ip });
       throw fieldError('email', authMessages.badCredentials);
     }
@@ -246,6 +295,7 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
         [row.id, request.ip, userAgent],
       );
       if (seen.rows.length === 0) await queueNewSignInMail(tx, row.email, { ip: request.ip, userAgent, at: new Date() });
+      await rememberDevice(tx, request, reply, row.id);
       await audit(tx, { actorUserId: row.id, action: 'login', subjectType: 'user', subjectId: row.id, data: { method, userAgent }, ip: request.ip });
       return startSession(tx, request, reply, row.id, { confirmed: true });
     });
@@ -266,21 +316,21 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
     const b = request.body ?? {};
     checkFields({ email: { value: trimmed(b.email), rules: ['required', 'email'] }, password: { value: b.password, rules: ['required'] } });
     // An Authorization: Bearer header is ignored: there are no API tokens yet.
-    const keys = limitKeys('login', request.ip, b.email);
-    await assertNotLocked(ctx.db, keys.all);
-    await checkCaptcha(request, b, 'login', keys.all);
-    const row = await checkCredentials(request, b, keys.all);
+    const attempt = await countSignIn(request, b);
+    const row = await checkCredentials(request, b);
     let step: number | null = null;
     if (row.two_factor_enabled_at !== null && row.two_factor_secret) {
-      if (b.twoFactorAuthCode === undefined || b.twoFactorAuthCode.trim() === '') return { twoFactorRequired: true };
+      if (b.twoFactorAuthCode === undefined || b.twoFactorAuthCode.trim() === '') {
+        await attempt.giveBack();
+        return { twoFactorRequired: true };
+      }
       step = await checkTotp(row.two_factor_secret, b.twoFactorAuthCode, lastStep(row));
       if (step === null) {
-        await recordFailure(ctx.db, keys.all);
         await audit(ctx.db, { actorUserId: row.id, action: 'login_failed', subjectType: 'user', subjectId: row.id, data: { reason: '2fa' }, ip: request.ip });
         throw fieldError('twoFactorAuthCode', authMessages.invalidCode);
       }
     }
-    await clearFailures(ctx.db, [keys.account!]);
+    await attempt.settle();
     return completeLogin(request, reply, row, step === null ? 'password' : 'totp', async (tx) => {
       if (step !== null) await tx.query('update users set two_factor_last_step = $2 where id = $1', [row.id, step]);
       // A verification token sent along (the link opened on a signed-out device) verifies the account too.
@@ -297,17 +347,14 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
       password: { value: b.password, rules: ['required'] },
       recoveryCode: { value: b.recoveryCode, rules: ['required', 'recovery_code'] },
     });
-    const keys = limitKeys('login', request.ip, b.email);
-    await assertNotLocked(ctx.db, keys.all);
-    await checkCaptcha(request, b, 'login', keys.all);
-    const row = await checkCredentials(request, b, keys.all);
+    const attempt = await countSignIn(request, b);
+    const row = await checkCredentials(request, b);
     const used = row.two_factor_enabled_at !== null && (await useRecoveryCode(ctx.db, row.id, b.recoveryCode!));
     if (!used) {
-      await recordFailure(ctx.db, keys.all);
       await audit(ctx.db, { actorUserId: row.id, action: 'login_failed', subjectType: 'user', subjectId: row.id, data: { reason: 'recovery_code' }, ip: request.ip });
       throw fieldError('recoveryCode', authMessages.invalidRecoveryCode);
     }
-    await clearFailures(ctx.db, [keys.account!]);
+    await attempt.settle();
     return completeLogin(request, reply, row, 'recovery_code', async (tx) => {
       await audit(tx, { actorUserId: row.id, action: 'recovery_code_used', subjectType: 'user', subjectId: row.id, ip: request.ip });
     });
@@ -320,22 +367,63 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
     return {};
   });
 
+  // ---- Sign-in link ----
+
+  /**
+   * An emailed one-time sign-in link: the way in for an owner whose password sign-in is slowed down (a stranger's
+   * guesses) or captcha-gated on a new device. Same answer whether or not the account exists; at most 5 mails per
+   * 15 minutes per address and per account. The link bypasses the password lock-out, not two-factor authentication.
+   */
+  app.post<{ Body: { email?: string } }>(`${API}/dashboard/secure/sign-in-link/`, { schema: body({ email: str(254) }) }, async (request) => {
+    await mailTokenLink(request, request.body?.email, 'sign-in-link', 'sign-in', queueSignInLinkMail);
+    return { message: authMessages.signInLinkSent };
+  });
+
+  app.post<{ Body: { token?: string; twoFactorAuthCode?: string } }>(
+    `${API}/dashboard/secure/link-login/`,
+    { schema: body({ token: str(200), twoFactorAuthCode: str(20) }) },
+    async (request, reply) => {
+      const b = request.body ?? {};
+      const keys = limitKeys('sign-in-token', request.ip);
+      await assertNotLocked(ctx.db, keys.all);
+      checkFields({ token: { value: b.token, rules: ['required'] } });
+      const invalid = async () => {
+        await recordFailure(ctx.db, keys.all);
+        return fieldError('token', authMessages.invalidSignInLink);
+      };
+      const peeked = await peekToken(ctx.db, 'sign-in', b.token);
+      const row = peeked === null ? null : await userById(ctx.db, peeked);
+      if (!row || row.status === -1) throw await invalid();
+      let step: number | null = null;
+      if (row.two_factor_enabled_at !== null && row.two_factor_secret) {
+        if (b.twoFactorAuthCode === undefined || b.twoFactorAuthCode.trim() === '') return { twoFactorRequired: true };
+        step = await checkTotp(row.two_factor_secret, b.twoFactorAuthCode, lastStep(row));
+        if (step === null) {
+          await audit(ctx.db, { actorUserId: row.id, action: 'login_failed', subjectType: 'user', subjectId: row.id, data: { reason: '2fa' }, ip: request.ip });
+          throw fieldError('twoFactorAuthCode', authMessages.invalidCode);
+        }
+      }
+      const spent = new Error('sign-in link already used');
+      const answer = await completeLogin(request, reply, row, 'sign_in_link', async (tx) => {
+        // Used up inside the sign-in's transaction: two tabs opening the same link get one session between them.
+        if ((await consumeToken(tx, 'sign-in', b.token, row.id)) === null) throw spent;
+        if (step !== null) await tx.query('update users set two_factor_last_step = $2 where id = $1', [row.id, step]);
+        // The link reached the owner's inbox: the address is verified too.
+        await tx.query('update users set verified_at = coalesce(verified_at, now()), status = coalesce(status, 0) where id = $1', [row.id]);
+      }).catch(async (error: unknown) => {
+        throw error === spent ? await invalid() : error;
+      });
+      // The owner is back in: this address's lock-out on the account starts again.
+      const cleared = limitKeys('login', request.ip, row.email);
+      await clearFailures(ctx.db, [cleared.pair!]);
+      return answer;
+    },
+  );
+
   // ---- Password reset ----
 
   app.post<{ Body: { email?: string } }>(`${API}/dashboard/secure/request-reset/`, { schema: body({ email: str(254) }) }, async (request) => {
-    const b = request.body ?? {};
-    checkFields({ email: { value: trimmed(b.email), rules: ['required', 'email'] } });
-    // Every request counts (mail bombing); the answer is the same whether or not the account exists.
-    const keys = limitKeys('reset', request.ip, b.email);
-    await assertNotLocked(ctx.db, keys.all);
-    await recordFailure(ctx.db, keys.all);
-    const row = await userByEmail(ctx.db, b.email!);
-    if (row && row.status !== -1) {
-      await ctx.db.transaction(async (tx) => {
-        const token = await issueToken(tx, 'reset', row.id);
-        await queueResetMail(tx, row.email, origin(request), token);
-      });
-    }
+    await mailTokenLink(request, request.body?.email, 'reset', 'reset', queueResetMail);
     return { message: authMessages.resetRequested };
   });
 
@@ -354,6 +442,9 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
         if (id === null) return null;
         // The mail reached its owner, so the address is verified as well.
         await tx.query('update users set password_hash = $2, verified_at = coalesce(verified_at, now()), status = coalesce(status, 0) where id = $1', [id, passwordHash]);
+        // Every other reset link and every session of the account end with the old password.
+        await voidTokens(tx, 'reset', id);
+        await voidTokens(tx, 'sign-in', id);
         await endUserSessions(tx, id);
         await audit(tx, { actorUserId: id, action: 'password_reset', subjectType: 'user', subjectId: id, ip: request.ip });
         return id;
@@ -363,7 +454,8 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
         throw fieldError('token', authMessages.invalidResetToken);
       }
       const row = await userById(ctx.db, userId);
-      await clearFailures(ctx.db, [limitKeys('login', request.ip, row.email).account!]);
+      const cleared = limitKeys('login', request.ip, row.email);
+      await clearFailures(ctx.db, [cleared.account!, cleared.pair!]);
       return { message: authMessages.passwordReset };
     },
   );
@@ -377,7 +469,7 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
       const user = requireUser(request);
       const b = request.body ?? {};
       checkFields({ password: { value: b.password, rules: ['required'] } });
-      const keys = limitKeys('login', request.ip, user.email);
+      const keys = signedInKeys(request.ip, user.email);
       await assertNotLocked(ctx.db, keys.all);
       const row = await userById(ctx.db, user.id);
       if (!(await verifyPassword(row.password_hash, b.password!))) {
@@ -404,7 +496,7 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
           }
         }
       }
-      await clearFailures(ctx.db, [keys.account!]);
+      await clearFailures(ctx.db, [keys.pair]);
       const confirmedAt = await ctx.db.transaction(async (tx) => {
         if (step !== null) await tx.query('update users set two_factor_last_step = $2 where id = $1', [user.id, step]);
         if (usedRecovery) await audit(tx, { actorUserId: user.id, action: 'recovery_code_used', subjectType: 'user', subjectId: user.id, ip: request.ip });
@@ -424,7 +516,7 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
       const b = request.body ?? {};
       checkFields({ currentPassword: { value: b.currentPassword, rules: ['required'] } });
       passwordChecks(b);
-      const keys = limitKeys('login', request.ip, user.email);
+      const keys = signedInKeys(request.ip, user.email);
       await assertNotLocked(ctx.db, keys.all);
       const row = await userById(ctx.db, user.id);
       if (!(await verifyPassword(row.password_hash, b.currentPassword!))) {
@@ -434,6 +526,8 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
       const passwordHash = await hashPassword(b.password!);
       await ctx.db.transaction(async (tx) => {
         await tx.query('update users set password_hash = $2 where id = $1', [user.id, passwordHash]);
+        await voidTokens(tx, 'reset', user.id);
+        await voidTokens(tx, 'sign-in', user.id);
         await endUserSessions(tx, user.id, request.sessionId);
         await audit(tx, { actorUserId: user.id, action: 'password_changed', subjectType: 'user', subjectId: user.id, ip: request.ip });
       });
@@ -453,7 +547,7 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = requireUser(request);
     const b = request.body ?? {};
     checkFields({ code: { value: b.code, rules: ['required', 'app_2fa_code'] } });
-    const keys = limitKeys('login', request.ip, user.email);
+    const keys = signedInKeys(request.ip, user.email);
     await assertNotLocked(ctx.db, keys.all);
     const { rows } = await ctx.db.query<{ two_factor_pending_secret: string | null }>('select two_factor_pending_secret from users where id = $1', [user.id]);
     const pending = rows[0]?.two_factor_pending_secret;

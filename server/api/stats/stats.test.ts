@@ -206,20 +206,17 @@ describe('profit per month', () => {
 });
 
 describe('price breakdown (public)', () => {
-  it('splits the price into production, print, VAT and margin', async () => {
+  it('gives shoppers making costs as one sum, never the store-only garment and print lines', async () => {
     const res = await client().get(`/omnis/v3/products/evergreen-hoodie/price-breakdown/?division=${demo}`);
     expect(res.statusCode).toBe(200);
     // 4800 inc. 20% VAT → VAT 800; hoodie 1700 + one print 150; margin 4800 − 800 − 1850 = 2150.
-    expect(res.json()).toMatchObject({
-      name: 'Evergreen Hoodie',
-      price: 4800,
-      vat: 800,
-      production: 1700,
-      print: 150,
-      prints: 1,
-      margin: 2150,
-      estimated: true,
-    });
+    expect(res.json()).toEqual({ name: 'Evergreen Hoodie', currency: 'GBP', price: 4800, vat: 800, making: 1850, margin: 2150, estimated: true });
+    expect((await other.get(`/omnis/v3/products/evergreen-hoodie/price-breakdown/?division=${demo}`)).json()).not.toHaveProperty('production');
+  });
+
+  it('splits making into production and print for the store owner', async () => {
+    const res = await owner.get(`/omnis/v3/products/evergreen-hoodie/price-breakdown/?division=${demo}`);
+    expect(res.json()).toMatchObject({ price: 4800, vat: 800, making: 1850, production: 1700, print: 150, prints: 1, margin: 2150, estimated: true });
   });
 
   it('uses the sale price when there is one; 404 for an unknown product', async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError, apiMessages } from '../../http/errors';
 import { requireStoreAccess } from '../../auth/guards';
+import { canAccessStore } from '../../auth/roles';
 import { requireDivision } from '../../catalogue/division';
 import { NORMAL_PROGRESS_GROUPS } from '../../orders/stateMachine';
 import { ONBOARDING_BADGES } from '../../../src/core/access';
@@ -422,17 +423,10 @@ export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
     ]);
     const row = rows[0];
     if (!row) throw new ApiError(404, statsMessages.productNotFound);
-    return {
-      name: row.name,
-      currency: 'GBP',
-      ...priceBreakdown({
-        price: row.price,
-        salePrice: row.sale_price,
-        vatRate: Number(row.vat_rate),
-        type: row.type,
-        designs: row.designs,
-      }),
-      estimated: true,
-    };
+    const full = priceBreakdown({ price: row.price, salePrice: row.sale_price, vatRate: Number(row.vat_rate), type: row.type, designs: row.designs });
+    // Garment and print costs are the store's own figures (models/fetch keeps them to the store): shoppers see
+    // what the storefront chart shows — making costs as one sum — and the store's people see every line.
+    const making = { name: row.name, currency: 'GBP', price: full.price, vat: full.vat, making: full.production + full.print, margin: full.margin, estimated: true };
+    return canAccessStore(request.auth, store.id) ? { ...making, production: full.production, print: full.print, prints: full.prints } : making;
   });
 }

@@ -146,7 +146,7 @@ export const DEMO_PAGES: SeedPage[] = [
     properties: { title: 'Page not found', isSearchable: false },
     blocks: [
       { uid: 'nf-text', type: 'textBlock', properties: { align: 'center', text: '<h1>We couldn’t find that page</h1><p>It may have moved, or the link may be mistyped.</p>' } },
-      { uid: 'nf-home', type: 'button', properties: { text: 'Back to the shop', href: '/', primary: 1 } },
+      { uid: 'nf-home', type: 'button', size: { x: 12, y: 6 }, properties: { text: 'Back to the shop', href: '/', primary: 1 } },
     ],
   },
 ];

@@ -5,11 +5,16 @@ import { APPAREL_SIZES, BUNDLES, COLLECTIONS, ONE_SIZE, PRODUCTS, communityUrl, 
 import { renumber } from '../../../src/core/blocks/tree';
 import { DEMO_MENU, DEMO_PAGES, DEMO_STORE } from './demoPages';
 import { BLOCK_GALLERY } from './blockGallery';
+import { addImageTones } from '../../files/imageTone';
+import { isScene, sceneSvg } from '../../services/mockups';
 
 /** Every page the demo store starts with. */
 export const SEED_PAGES = [...DEMO_PAGES, BLOCK_GALLERY];
 import { DEMO_POSTS } from './demoBlog';
 import { seedDemoAccounts } from './demoAccounts';
+import { seedDemoRoutePages } from './demoRoutePages';
+import { sanitizeBlockHtml } from '../../pages/sanitizeBlocks';
+import { seedDemoShipping } from './demoShipping';
 
 /**
  * Creates the demo store once, then its bundles and the demo accounts (server/db/seed/demoAccounts.ts); a second
@@ -19,7 +24,9 @@ export async function seedDemoStore(db: Database, registry: SchemaRegistry): Pro
   const store = await seedStore(db, registry);
   const bundles = await seedDemoBundles(db);
   const accounts = await seedDemoAccounts(db);
-  return store || bundles || accounts;
+  const routePages = await seedDemoRoutePages(db, registry);
+  const shipping = await seedDemoShipping(db);
+  return store || bundles || accounts || routePages || shipping;
 }
 
 /**
@@ -95,9 +102,12 @@ async function seedStore(db: Database, registry: SchemaRegistry): Promise<boolea
 
     for (const page of SEED_PAGES) {
       const doc = { url: page.url, layout: page.layout, flags: page.flags ?? {}, properties: { ...page.properties }, blocks: structuredClone(page.blocks), sitemap: page.sitemap };
+      // The demo banners' pictures are measured like uploads, so their text stays legible (src/core/legibility.ts).
+      await addImageTones(doc.blocks, seedImageBytes);
       const errors = registry.validatePage(doc);
       if (errors.length > 0) throw new Error(`Demo page ${page.url} is invalid: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
       renumber(doc.blocks);
+      sanitizeBlockHtml(registry, doc.blocks);
       await tx.query(
         `insert into pages (uuid, division_id, url, layout, blocks, flags, properties, sitemap) values ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [randomUUID(), division.id, doc.url, doc.layout, JSON.stringify(doc.blocks), JSON.stringify(doc.flags), JSON.stringify(doc.properties), doc.sitemap],
@@ -148,10 +158,11 @@ async function seedStore(db: Database, registry: SchemaRegistry): Promise<boolea
       }
     }
 
+    // Each post's builder page follows in seedDemoRoutePages.
     for (const post of DEMO_POSTS) {
       await tx.query(
-        'insert into blog_posts (division_id, url, title, excerpt, body, meta_image, tags, published_at) values ($1, $2, $3, $4, $5, $6, $7, $8)',
-        [division.id, post.url, post.title, post.excerpt, post.body, JSON.stringify(post.image), JSON.stringify(post.tags), post.publishedAt],
+        'insert into blog_posts (division_id, url, title, excerpt, body, meta_image, tags, published_at, author) values ($1, $2, $3, $4, $5, $6, $7, $8, $9)',
+        [division.id, post.url, post.title, post.excerpt, post.body, JSON.stringify(post.image), JSON.stringify(post.tags), post.publishedAt, post.author],
       );
     }
     return true;
@@ -162,4 +173,10 @@ async function one<T>(tx: Queryable, sql: string, params: unknown[]): Promise<T>
   const { rows } = await tx.query<T>(sql, params);
   if (!rows[0]) throw new Error(`Expected a row from: ${sql}`);
   return rows[0];
+}
+
+/** The bytes of a picture the demo store generates (its banner scenes), for measuring. */
+function seedImageBytes(src: string): string | undefined {
+  const scene = /^\/media\/scene\/([a-z]+)\.svg$/.exec(src)?.[1];
+  return scene && isScene(scene) ? sceneSvg(scene) : undefined;
 }

@@ -51,7 +51,10 @@ export function Header({ onMenu }: { onMenu: () => void }) {
             <Icon name="basket" />
             {basketCount > 0 && <span className="header__badge">{basketCount}</span>}
           </Link>
-          <CurrencySelector />
+          {/* On phones the currency moves into the menu, leaving the header room for a readable logo. */}
+          <div className="header__currency-slot">
+            <CurrencySelector />
+          </div>
           <AccountLink />
         </div>
       </div>

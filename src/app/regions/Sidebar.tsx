@@ -4,6 +4,7 @@ import type { MenuEntry } from '../../core/storeData';
 import { SafeLink } from '../../renderer/SafeLink';
 import { useStore } from '../StoreContext';
 import { Icon } from './icons';
+import { CurrencySelector } from '../../commerce/currency/CurrencySelector';
 
 /**
  * §2.1 sidebar: a slide-over on small screens (closed by the backdrop, the close icon or a route change),
@@ -70,6 +71,9 @@ export function Sidebar({ open, fixed, onClose }: { open: boolean; fixed: boolea
                 ))}
           </ul>
         </nav>
+        <div className="sidebar__currency">
+          <CurrencySelector />
+        </div>
       </aside>
     </>
   );

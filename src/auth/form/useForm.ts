@@ -2,9 +2,9 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type FormEven
 import type { RuleList } from '../../core/rules';
 import { firstError } from './rules';
 import { routeError } from './serverErrors';
+import { EDITING_DELAY_MS } from '../../core/editing';
 
-/** §4/§9: editing ends 1500 ms after the last input; a field's error shows when editing stops. */
-export const EDITING_DELAY_MS = 1500;
+export { EDITING_DELAY_MS };
 
 type Values<F extends string> = Record<F, string>;
 
@@ -148,7 +148,9 @@ export function useForm<F extends string>({ rules, initial, cross }: FormOptions
       timers.current.clear();
       setShown(Object.fromEntries(names.map((n) => [n, true])) as Record<F, boolean>);
       setFormError(null);
-      const firstInvalid = names.find((n) => localErrors[n] !== null || server[n]);
+      // Only the form's own rules hold a submit back: a server answer from the last try (wrong password) is the
+      // server's to judge again, so the shopper can correct another field and retry.
+      const firstInvalid = names.find((n) => localErrors[n] !== null);
       if (firstInvalid) {
         pendingFocus.current = firstInvalid;
         return;

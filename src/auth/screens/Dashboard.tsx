@@ -97,6 +97,12 @@ function StoreCard({ membership }: { membership: AccessMembership }) {
       )}
       <p>
         <Link to={`/dashboard/pages/?store=${store.divisionId}`}>Edit pages in the page builder</Link>
+        {' · '}
+        <Link to={`/dashboard/products/?store=${store.divisionId}`}>Products</Link>
+        {' · '}
+        <Link to={`/dashboard/orders/?store=${store.divisionId}`}>Orders</Link>
+        {' · '}
+        <Link to={`/dashboard/shipping/?store=${store.divisionId}`}>Shipping and free delivery</Link>
       </p>
       {store.pages.length > 0 && (
         <>

@@ -47,6 +47,33 @@ describe('/login/', () => {
     expect(screen.queryByText('Please enter a valid email address')).toBeNull();
   });
 
+  it('offers an emailed sign-in link once sign-in is slowed down, and sends it to the entered address', async () => {
+    const calls = mockFetch((call) =>
+      call.url.endsWith('/login/')
+        ? json({ message: 'Too many attempts. Try again in 60 seconds.' }, 429)
+        : json({ message: "If that address has an account, we've sent a sign-in link." }),
+    );
+    renderScreen(<LoginScreen />, '/login/');
+    expect(screen.queryByRole('button', { name: 'Email me a sign-in link' })).toBeNull();
+    type('Email address', 'ada@example.com');
+    type('Password', 'demo-owner-password');
+    press('Sign in');
+    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe('Too many attempts. Try again in 60 seconds.');
+    press('Email me a sign-in link');
+    await screen.findByText(/we've sent a sign-in link\. It works once, for 15 minutes\./, {}, { timeout: 10_000 });
+    expect(calls[1]).toEqual({ url: '/omnis/v3/dashboard/secure/sign-in-link/', method: 'POST', body: { email: 'ada@example.com' } });
+  }, 30_000);
+
+  it('does not offer the link for a wrong password', async () => {
+    mockFetch(() => json({ message: 'The given data was invalid.', errors: { email: ['These credentials do not match our records.'] } }, 422));
+    renderScreen(<LoginScreen />, '/login/');
+    type('Email address', 'ada@example.com');
+    type('Password', 'wrong');
+    press('Sign in');
+    await screen.findByText('These credentials do not match our records.', {}, { timeout: 10_000 });
+    expect(screen.queryByRole('button', { name: 'Email me a sign-in link' })).toBeNull();
+  }, 30_000);
+
   it('signs in and honours ?redirect_uri=', async () => {
     const calls = mockFetch(() => json({ user: user() }));
     const { router } = renderScreen(<LoginScreen />, '/login/?redirect_uri=%2Faccount%2Fsecurity%2F');
@@ -75,6 +102,24 @@ describe('/login/', () => {
     press('Sign in');
     expect(await screen.findByText('These credentials do not match our records.')).toBeTruthy();
     expect(screen.getByLabelText('Email address').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('sends the retry after a wrong password: the credentials message does not hold the form back', async () => {
+    const calls = mockFetch(({ body }) =>
+      (body as { password: string }).password === 'demo-owner-password'
+        ? json({ user: user() })
+        : json({ message: 'The given data was invalid.', errors: { email: ['These credentials do not match our records.'] } }, 422),
+    );
+    const { router } = renderScreen(<LoginScreen />, '/login/');
+    type('Email address', 'ada@example.com');
+    type('Password', 'wrong-password');
+    press('Sign in');
+    expect(await screen.findByText('These credentials do not match our records.')).toBeTruthy();
+    type('Password', 'demo-owner-password');
+    press('Sign in');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/'));
+    expect(calls).toHaveLength(2);
+    expect(calls[1]!.body).toEqual({ email: 'ada@example.com', password: 'demo-owner-password' });
   });
 
   it('shows a 429 message for the form', async () => {

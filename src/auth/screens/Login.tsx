@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../lib/api';
 import { AuthShell, Notice } from '../AuthShell';
 import { authApi } from '../authApi';
 import { Field, FormError, SubmitButton } from '../form/Field';
@@ -24,6 +25,18 @@ export function LoginScreen() {
   const code = useForm({ rules: CODE_RULES });
   const recovery = useForm({ rules: RECOVERY_RULES });
   const redirectUri = params.get('redirect_uri');
+  // Slowed down (429) or asked for a captcha: the owner can sign in from a link mailed to them instead.
+  const [offerLink, setOfferLink] = useState(false);
+  const [linkState, setLinkState] = useState<{ status: 'idle' | 'sending' } | { status: 'sent' | 'failed'; message: string }>({ status: 'idle' });
+  const sendLink = async () => {
+    setLinkState({ status: 'sending' });
+    try {
+      const answer = await authApi.requestSignInLink(credentials.email);
+      setLinkState({ status: 'sent', message: answer.message });
+    } catch (error) {
+      setLinkState({ status: 'failed', message: error instanceof Error ? error.message : String(error) });
+    }
+  };
 
   const signedIn = (user: SessionUser) => {
     setStep('done');
@@ -34,7 +47,10 @@ export function LoginScreen() {
   const submitCredentials = creds.onSubmit(async ({ email, password }) => {
     const entered = { email: email.trim(), password };
     setCredentials(entered);
-    const answer = await authApi.login(entered);
+    const answer = await authApi.login(entered).catch((error: unknown) => {
+      if (error instanceof ApiError && (error.status === 429 || error.errors.captcha)) setOfferLink(true);
+      throw error;
+    });
     if (answer.twoFactorRequired) {
       code.reset();
       recovery.reset();
@@ -123,6 +139,23 @@ export function LoginScreen() {
           Sign in
         </SubmitButton>
       </form>
+      {offerLink && credentials.email ? (
+        <div className="auth-sign-in-link">
+          {linkState.status === 'sent' ? (
+            <Notice>
+              <p>{linkState.message} It works once, for 15 minutes.</p>
+            </Notice>
+          ) : (
+            <>
+              {linkState.status === 'failed' ? <FormError message={linkState.message} /> : null}
+              <p>Can't sign in from here right now? We can email {credentials.email} a link that signs you in.</p>
+              <button type="button" className="pod-button pod-button--secondary pod-button--block" onClick={() => void sendLink()} disabled={linkState.status === 'sending'}>
+                {linkState.status === 'sending' ? 'Sending…' : 'Email me a sign-in link'}
+              </button>
+            </>
+          )}
+        </div>
+      ) : null}
       <div className="auth-links">
         <Link to="/forgot-password/">Forgot your password?</Link>
         <Link to={redirectUri ? `/sign-up/?redirect_uri=${encodeURIComponent(redirectUri)}` : '/sign-up/'}>Create an account</Link>

@@ -29,6 +29,7 @@ export function SecurityScreen() {
         )}
         <div className="auth-toolbar">
           {user && hasDashboardAccess(user) ? <Link to="/dashboard/">Back to your dashboard</Link> : <Link to="/">Back to the store</Link>}
+          {user && <Link to="/order-history/">My orders</Link>}
           <SignOutButton />
         </div>
       </AuthShell>

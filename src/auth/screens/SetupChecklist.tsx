@@ -35,7 +35,7 @@ function Tick() {
 }
 
 /**
- * "Get your store ready" (issue #7): the store's set-up steps from `GET /divisions/{id}/setup/` — done steps
+ * "Get your store ready": the store's set-up steps from `GET /divisions/{id}/setup/` — done steps
  * ticked, the next one highlighted with what it involves and a button to where it is done (when a screen does it).
  */
 export function SetupChecklist({ divisionId }: { divisionId: number }) {

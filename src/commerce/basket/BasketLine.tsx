@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { productHref } from '../../../blocks/commerce/catalogueApi';
 import { messages } from '../catalogue/ProductPage';
-import type { BasketItem } from './types';
+import type { BasketItem } from '../../core/api/basket';
 
 /**
  * One line of the basket or the favourites list: picture, name linking to the product, details, controls, price.

@@ -3,9 +3,13 @@ import { Link } from 'react-router';
 import { ApiError, GENERIC_ERROR } from '../../lib/api';
 import { BasketLine } from './BasketLine';
 import { useBasket } from './store';
-import { BASKET_NOTICE, conversionLowersTotal, useCurrency } from '../currency/currency';
+import { BASKET_NOTICE, conversionLowersTotal } from '../../core/currency';
+import { useCurrency } from '../../app/currency';
 import { Quantity } from '../catalogue/ProductPage';
 import { useCommerceHead } from '../head';
+import { checkoutApi } from '../checkout/checkoutApi';
+import { DeliveryNote } from '../checkout/DeliveryNote';
+import type { QuoteView } from '../../core/api/orders';
 import '../commerce.css';
 
 /** /basket/ (cart layout): lines with quantity steppers, totals from the server, and the way to checkout. */
@@ -16,6 +20,21 @@ export function BasketPage() {
   const [notice, setNotice] = useState(false);
   useCommerceHead({ title: 'Basket', noindex: true });
   const { items } = basket.main;
+  // Delivery is priced on the server for the store's home zone until checkout knows the address.
+  const [quote, setQuote] = useState<QuoteView | null>(null);
+  const lineKey = items.map((i) => `${i.key}:${i.quantity}`).join(',');
+  useEffect(() => {
+    if (!lineKey) return;
+    let stale = false;
+    checkoutApi.quote({}).then(
+      (q) => !stale && setQuote(q),
+      () => !stale && setQuote(null),
+    );
+    return () => {
+      stale = true;
+    };
+  }, [lineKey]);
+  const standard = quote?.shippingMethods.find((m) => m.code === quote.shippingMethod);
 
   // §9 basket notice: after 500 ms, for 10 s, when the conversion lowers the basket total (see conversionLowersTotal).
   const lowers = conversionLowersTotal(items.map((i) => ({ unitPrice: i.priceIncTax, quantity: i.quantity })), storeCode, code);
@@ -78,9 +97,17 @@ export function BasketPage() {
             ))}
           </ul>
           <div className="basket__summary">
-            <p className="basket__subtotal">
-              Subtotal: <strong data-testid="basket-subtotal">{formatPrice(basket.main.subtotal)}</strong>
-            </p>
+            <div>
+              <p className="basket__subtotal">
+                Subtotal: <strong data-testid="basket-subtotal">{formatPrice(basket.main.subtotal)}</strong>
+              </p>
+              {standard && quote?.delivery && (
+                <p className="basket__delivery">
+                  Delivery to {quote.delivery.zone}: <strong data-testid="basket-delivery">{standard.price === 0 ? 'Free' : `from ${formatPrice(standard.price)}`}</strong>
+                </p>
+              )}
+              <DeliveryNote delivery={quote?.delivery} format={formatPrice} />
+            </div>
             <Link className="shop-button" to="/checkout/">
               Checkout
             </Link>

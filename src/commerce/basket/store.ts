@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { api } from '../../lib/api';
 import { readCookie } from '../../lib/cookies';
-import type { BasketItem, BasketList, BasketListName } from './types';
+import type { BasketItem, BasketList, BasketListName } from '../../core/api/basket';
 
 /**
  * The browser's copy of the basket and favourites (§4): after every add, remove, update and bulk add the list is
@@ -30,7 +30,8 @@ export function replaceList(state: BasketState, name: BasketListName, list: Bask
   return { ...state, [name]: next, loaded: { ...state.loaded, [name]: true } };
 }
 
-let state: BasketState = { main: EMPTY_LIST, favourites: EMPTY_LIST, loaded: { main: false, favourites: false } };
+const INITIAL: BasketState = { main: EMPTY_LIST, favourites: EMPTY_LIST, loaded: { main: false, favourites: false } };
+let state: BasketState = INITIAL;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 const subscribe = (l: () => void) => {
@@ -114,7 +115,8 @@ export const basketActions = {
 
 /** The basket and favourites, kept current; the first user starts the one-time fetch. */
 export function useBasket(): BasketState & typeof basketActions {
-  const current = useSyncExternalStore(subscribe, () => state, () => state);
+  // The server draws an empty basket; the count fills in after hydration.
+  const current = useSyncExternalStore(subscribe, () => state, () => INITIAL);
   useEffect(startBasket, []);
   return { ...current, ...basketActions };
 }

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { useStore } from '../../app/StoreContext';
 import { catalogueApi, type CollectionSummary, type ProductSort } from '../../../blocks/commerce/catalogueApi';
 import { useApiData } from '../../../blocks/commerce/useApiData';
 import { usePagedProducts } from '../../../blocks/commerce/usePagedProducts';
 import { ProductCard, ProductGrid } from '../../../blocks/commerce/ProductCard';
 import { EmptyState, ErrorState, LOAD_ERROR, SkeletonGrid } from '../../../blocks/commerce/states';
-import { useCommerceHead } from '../head';
+import { pageOrigin, useCommerceHead } from '../head';
 import { collectionScreen, NOT_FOUND_TITLES, notFoundScreen } from '../../core/head';
 import { COLLECTION_PAGE_SIZE } from '../../core/catalogue';
 import '../commerce.css';
@@ -29,7 +29,7 @@ export function CollectionPage() {
   const products = usePagedProducts(`${urlName} ${sort}`, (page) => catalogueApi.products(divisionId, { collection: urlName, sort, limit: COLLECTION_PAGE_SIZE, page }));
   // The head lists the first page in the default order, as the server's first response does; other orders keep it.
   const firstPage = sort === SORTS[0]!.value && (products.status === 'ready' || products.items.length > 0) ? products.items.slice(0, COLLECTION_PAGE_SIZE) : null;
-  useCommerceHead(collection && firstPage ? collectionScreen(window.location.origin, collection, firstPage) : null);
+  useCommerceHead(collection && firstPage ? collectionScreen(pageOrigin(), collection, firstPage) : null);
 
   if (collections.status === 'error') return <div className="shop"><ErrorState message={LOAD_ERROR} onRetry={collections.retry} /></div>;
   if (collections.status === 'ready' && !collection) return <CollectionNotFound />;
@@ -73,7 +73,7 @@ export function CollectionPage() {
 
 /** The server answers this address with 404 and the same head. */
 function CollectionNotFound() {
-  useCommerceHead(notFoundScreen('collection', window.location.pathname));
+  useCommerceHead(notFoundScreen('collection', useLocation().pathname));
   return (
     <div className="shop">
       <h1>{NOT_FOUND_TITLES.collection}</h1>

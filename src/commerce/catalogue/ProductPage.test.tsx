@@ -97,6 +97,50 @@ describe('product page community section (§3 ugcImages, Theme product page opti
   });
 });
 
+describe('the colour a product opens in (§2.2 /product/{product}/{colour?}, §3 defaultColour)', () => {
+  const mainImage = () => screen.getAllByRole('img').find((img) => img.classList.contains('product__main-image'))!;
+  const checked = () => within(screen.getByRole('radiogroup', { name: 'Colour' })).getAllByRole('radio').filter((r) => r.getAttribute('aria-checked') === 'true').map((r) => r.getAttribute('aria-label'));
+
+  it("selects the product's default colour and shows its picture when the address names none", async () => {
+    renderProduct(tee({ defaultColour: 'Forest Green' }));
+    await screen.findByRole('heading', { level: 1, name: 'Fern Organic Tee' });
+    expect(checked()).toEqual(['Forest Green']);
+    expect(screen.getByText('Colour: Forest Green')).toBeTruthy();
+    expect(mainImage().getAttribute('alt')).toBe('Fern Organic Tee in Forest Green');
+  });
+
+  it('selects the colour named in the address (any case) over the default', async () => {
+    renderProduct(tee({ defaultColour: 'Natural White' }), {}, '/product/fern-organic-tee/forest%20green/');
+    await screen.findByRole('heading', { level: 1, name: 'Fern Organic Tee' });
+    expect(checked()).toEqual(['Forest Green']);
+    expect(mainImage().getAttribute('alt')).toBe('Fern Organic Tee in Forest Green');
+  });
+
+  it('falls back to the first colour without a default or with an unknown one, and adds to the basket without asking', async () => {
+    const added: unknown[] = [];
+    renderProduct(tee({ defaultColour: null }), {}, '/product/fern-organic-tee/purple/', (url, init) => {
+      if (!url.includes('/addItemToCart/')) return undefined;
+      added.push(JSON.parse(String(init?.body)));
+      return json({ items: [], subtotal: 2500, count: 1 });
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Fern Organic Tee' });
+    expect(checked()).toEqual(['Natural White']);
+    expect(mainImage().getAttribute('alt')).toBe('Fern Organic Tee in Natural White');
+    fireEvent.click(screen.getByRole('radio', { name: 'M' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to basket' }));
+    await screen.findByText(messages.added);
+    expect(added).toMatchObject([{ item: { productUrl: 'fern-organic-tee', productColor: 'Natural White', productSize: 'M' } }]);
+  });
+
+  it('the picture follows every change of colour', async () => {
+    renderProduct(tee());
+    await screen.findByRole('heading', { level: 1, name: 'Fern Organic Tee' });
+    fireEvent.click(screen.getByRole('radio', { name: 'Forest Green' }));
+    expect(checked()).toEqual(['Forest Green']);
+    expect(mainImage().getAttribute('alt')).toBe('Fern Organic Tee in Forest Green');
+  });
+});
+
 describe('product page head', () => {
   it('applies exactly the head the server writes for the same product and address (one pure builder)', async () => {
     const detail = tee();
@@ -171,25 +215,22 @@ describe('a bundle product page (§3 bundleItems, §7 addItemToCart bundleOption
     // The shared selectors, labelled per item: colours as swatches, sizes as radios, sold-out sizes disabled.
     expect(within(shirt).getByRole('radiogroup', { name: 'Colour of Summit Tee' })).toBeTruthy();
     expect(within(shirt).getAllByRole('radio', { name: /^(Heather Grey|Navy)$/ })).toHaveLength(2);
-    expect(within(shirt).queryByRole('radiogroup', { name: 'Size of Summit Tee' })).toBeNull();
     expect(screen.queryByRole('radiogroup', { name: 'Colour' })).toBeNull();
-
-    // Nothing chosen: the first missing choice is asked for beside its item, and nothing is sent.
+    // Each item opens in its default colour (its picture shows that colour); the size is asked for beside its item.
+    expect(within(shirt).getByText('Colour: Heather Grey')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add to basket' }));
-    expect(within(shirt).getByRole('alert').textContent).toBe(messages.selectColour);
+    expect(within(shirt).getByRole('alert').textContent).toBe(messages.selectSize);
     fireEvent.click(within(shirt).getByRole('radio', { name: 'Navy' }));
     expect(within(shirt).getByText('Colour: Navy')).toBeTruthy();
     const sizes = within(shirt).getByRole('radiogroup', { name: 'Size of Summit Tee' });
     expect((within(sizes).getByRole('radio', { name: 'M (out of stock)' }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Add to basket' }));
-    expect(within(shirt).getByRole('alert').textContent).toBe(messages.selectSize);
     fireEvent.click(within(sizes).getByRole('radio', { name: 'L' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Add to basket' }));
-    expect(within(bag).getByRole('alert').textContent).toBe(messages.selectColour);
-    expect(within(shirt).queryByRole('alert')).toBeNull();
     // The black tote's one size is sold out; the white one's is the only size, so it needs no click.
     fireEvent.click(within(bag).getByRole('radio', { name: 'Black' }));
     expect((within(bag).getByRole('radio', { name: 'One Size (out of stock)' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to basket' }));
+    expect(within(bag).getByRole('alert').textContent).toBe(messages.selectSize);
+    expect(within(shirt).queryByRole('alert')).toBeNull();
     fireEvent.click(within(bag).getByRole('radio', { name: 'Natural White' }));
     expect(within(bag).getByRole('radio', { name: 'One Size' }).getAttribute('aria-checked')).toBe('true');
     expect(added).toEqual([]);

@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useStore } from '../../app/StoreContext';
 import { ApiError } from '../../lib/api';
 import { NOT_FOUND_TITLES, notFoundScreen, plainText, productScreen } from '../../core/head';
@@ -12,9 +12,10 @@ import { LOAD_ERROR, ErrorState } from '../../../blocks/commerce/states';
 import { RichText } from '../../../blocks/commerce/RichText';
 import { useBasket, type BundleChoice } from '../basket/store';
 import { useFavouritesEnabled } from '../favourites/enabled';
-import { useCurrency } from '../currency/currency';
-import { useCommerceHead } from '../head';
+import { useCurrency } from '../../app/currency';
+import { pageOrigin, useCommerceHead } from '../head';
 import '../commerce.css';
+import { PRODUCT_IMAGE_SIZE } from '../../core/images';
 
 /** §9 colour tooltip timings and selector width. */
 export const COLOUR_TOOLTIP = { delayMs: 350, timeoutMs: 2000 } as const;
@@ -62,9 +63,8 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
   const basket = useBasket();
   const favouritesEnabled = useFavouritesEnabled();
   const { storeCode, formatPrice } = useCurrency();
-  const fromUrl = product.options.find((o) => o.colourName.toLowerCase() === colourParam?.toLowerCase()) ?? null;
-  // A colour is chosen by the address or by the shopper; one colour needs no choice.
-  const [colour, setColour] = useState<string | null>(fromUrl?.colourName ?? (product.options.length === 1 ? product.options[0]!.colourName : null));
+  // The picture always shows a colour, so a colour is always chosen: the address's, else §3 defaultColour, else the first.
+  const [colour, setColour] = useState<string | null>(() => initialColour(product.options, colourParam, product.defaultColour));
   const [size, setSize] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [imageIndex, setImageIndex] = useState(0);
@@ -73,12 +73,12 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
   const [busy, setBusy] = useState(false);
   // A bundle: the colour and size chosen per bundle item (by its id).
   const [choices, setChoices] = useState<Record<number, { colour: string | null; size: string | null }>>(() =>
-    Object.fromEntries(product.bundleItems.map((item) => [item.id, { colour: item.options.length === 1 ? item.options[0]!.colourName : null, size: null }])),
+    Object.fromEntries(product.bundleItems.map((item) => [item.id, { colour: initialColour(item.options, null, item.defaultColour), size: null }])),
   );
   const bundle = product.isBundle ? product.bundleItems.map((item) => ({ item, ...bundleChoiceOf(item, choices[item.id]) })) : [];
   const buyable = !product.isBundle || productInStock(product);
 
-  const option = product.options.find((o) => o.colourName === colour) ?? product.options.find((o) => o.colourName === product.defaultColour) ?? product.options[0];
+  const option = product.options.find((o) => o.colourName === colour);
   const images = option && option.images.length > 0 ? option.images : product.images;
   const image = images[Math.min(imageIndex, images.length - 1)];
   const sizes = option?.sizes ?? [];
@@ -87,7 +87,7 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
   const bundleMax = bundle.reduce((max, b) => (b.stock ? Math.min(max, Math.floor(b.stock.quantity / b.item.quantity)) : max), 99);
   const maxQuantity = product.isBundle ? Math.max(1, bundleMax) : chosenSize ? Math.max(1, chosenSize.quantity) : 99;
 
-  useCommerceHead(productScreen(window.location.origin, product, { colour: colourParam, currency: storeCode, today: new Date() }));
+  useCommerceHead(productScreen(pageOrigin(), product, { colour: colourParam, currency: storeCode, today: new Date() }));
 
   const chooseColour = (name: string) => {
     setColour(name);
@@ -144,7 +144,7 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
     <div className="shop">
       <div className="product">
         <div className="product__media">
-          {image ? <img className="product__main-image" src={image.src} alt={image.alt} /> : <div className="product__main-image" aria-hidden="true" />}
+          {image ? <img className="product__main-image" src={image.src} alt={image.alt} width={PRODUCT_IMAGE_SIZE} height={PRODUCT_IMAGE_SIZE} fetchPriority="high" /> : <div className="product__main-image" aria-hidden="true" />}
           {thumbnails !== 'none' && images.length > 1 && (
             <div className={`product__thumbs product__thumbs--${thumbnails}`} role="group" aria-label="Images">
               {images.map((img, i) => (
@@ -242,9 +242,15 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
   );
 }
 
+/** The colour a product opens in: the one named in the address, else its default colour, else its first. */
+export function initialColour(options: { colourName: string }[], fromAddress: string | null, defaultColour: string | null): string | null {
+  const named = (name: string | null) => (name ? options.find((o) => o.colourName.toLowerCase() === name.toLowerCase()) : undefined);
+  return (named(fromAddress) ?? named(defaultColour) ?? options[0])?.colourName ?? null;
+}
+
 /** The server answers this address with 404 and the same head. */
 function ProductNotFound() {
-  useCommerceHead(notFoundScreen('product', window.location.pathname));
+  useCommerceHead(notFoundScreen('product', useLocation().pathname));
   return (
     <>
       <h1>{NOT_FOUND_TITLES.product}</h1>
@@ -375,6 +381,28 @@ function BundleItemChoice({
   );
 }
 
+/**
+ * Keyboard use of a radio group drawn with buttons (WAI-ARIA radio group): one Tab stop (the chosen radio, else the
+ * first enabled one); arrow keys, Home and End move the choice to the next enabled radio.
+ */
+function radioGroupKeys(event: KeyboardEvent<HTMLDivElement>) {
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1, Home: 0, End: 0 }[event.key];
+  if (step === undefined) return;
+  const radios = [...event.currentTarget.querySelectorAll<HTMLButtonElement>('[role="radio"]:not(:disabled)')];
+  if (radios.length === 0) return;
+  event.preventDefault();
+  const current = radios.indexOf(document.activeElement as HTMLButtonElement);
+  const next = event.key === 'Home' ? 0 : event.key === 'End' ? radios.length - 1 : (Math.max(current, 0) + step + radios.length) % radios.length;
+  radios[next]!.focus();
+  radios[next]!.click();
+}
+
+/** The radio that takes the group's Tab stop. */
+const tabStop = <T,>(items: T[], isChosen: (item: T) => boolean, isEnabled: (item: T) => boolean) => {
+  const chosen = items.findIndex((item) => isChosen(item) && isEnabled(item));
+  return chosen >= 0 ? chosen : items.findIndex(isEnabled);
+};
+
 /** The size selector: a radio per size; a size with fewer than `need` left shows disabled as out of stock. */
 export function SizeSelector({
   sizes,
@@ -389,13 +417,15 @@ export function SizeSelector({
   label?: string;
   need?: number;
 }) {
+  const stop = tabStop(sizes, (s) => s.size === selected, (s) => s.quantity >= need);
   return (
-    <div className="size-selector" role="radiogroup" aria-label={label}>
-      {sizes.map((s) => (
+    <div className="size-selector" role="radiogroup" aria-label={label} onKeyDown={radioGroupKeys}>
+      {sizes.map((s, i) => (
         <button
           key={s.size}
           type="button"
           role="radio"
+          tabIndex={i === stop ? 0 : -1}
           aria-checked={s.size === selected}
           disabled={s.quantity < need}
           aria-label={s.quantity < need ? `${s.size} (out of stock)` : s.size}
@@ -440,9 +470,10 @@ export function ColourSelector({
     clear();
     setTip(null);
   };
+  const stop = tabStop(options, (o) => o.text === selected, () => true);
   return (
-    <div className="colour-selector" role="radiogroup" aria-label={label} style={{ gridTemplateColumns: `repeat(${COLOURS_PER_ROW}, 2.5rem)` }}>
-      {options.map((o) => (
+    <div className="colour-selector" role="radiogroup" aria-label={label} onKeyDown={radioGroupKeys} style={{ gridTemplateColumns: `repeat(${COLOURS_PER_ROW}, 2.5rem)` }}>
+      {options.map((o, i) => (
         <span className="colour-selector__item" key={o.text}>
           <button
             type="button"
@@ -451,6 +482,7 @@ export function ColourSelector({
             style={{ background: o.value }}
             aria-label={o.text}
             aria-checked={o.text === selected}
+            tabIndex={i === stop ? 0 : -1}
             onClick={() => onSelect(o.text)}
             onMouseEnter={() => show(o.text)}
             onMouseLeave={hide}

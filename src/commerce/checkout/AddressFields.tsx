@@ -1,5 +1,5 @@
-import { useId } from 'react';
-import type { Address } from '../orders/types';
+import type { Address } from '../../core/api/orders';
+import { ADDRESS_LABELS, checkoutFieldId } from './checkoutFields';
 
 /** Countries offered (ISO 3166-1 alpha-2); GB ships domestically, the rest internationally. */
 export const COUNTRIES: [string, string][] = [
@@ -27,25 +27,26 @@ export function AddressFields({
   errors: Record<string, string[]>;
   withEori?: boolean;
 }) {
-  const id = useId();
-  const field = (name: keyof Address, label: string, autoComplete: string, optional = false) => {
+  const field = (name: keyof typeof ADDRESS_LABELS, autoComplete: string, optional = false) => {
     const error = errors[`${prefix}.${name}`]?.[0];
+    const id = checkoutFieldId(`${prefix}.${name}`);
+    const label = ADDRESS_LABELS[name];
     return (
-      <label className="checkout-field" htmlFor={`${id}-${name}`}>
+      <label className="checkout-field" htmlFor={id}>
         <span>
           {label}
           {optional && <small> (optional)</small>}
         </span>
         <input
-          id={`${id}-${name}`}
+          id={id}
           value={value[name] ?? ''}
           autoComplete={autoComplete}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-${name}-error` : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => onChange({ ...value, [name]: e.target.value })}
         />
         {error && (
-          <span className="checkout-field__error" id={`${id}-${name}-error`}>
+          <span className="checkout-field__error" id={`${id}-error`}>
             {error}
           </span>
         )}
@@ -57,20 +58,20 @@ export function AddressFields({
     <fieldset className="checkout-fieldset">
       <legend>{legend}</legend>
       <div className="checkout-row">
-        {field('firstName', 'First name', `${section} given-name`)}
-        {field('lastName', 'Last name', `${section} family-name`)}
+        {field('firstName', `${section} given-name`)}
+        {field('lastName', `${section} family-name`)}
       </div>
-      {field('company', 'Company', `${section} organization`, true)}
-      {field('street', 'Street address', `${section} street-address`)}
+      {field('company', `${section} organization`, true)}
+      {field('street', `${section} street-address`)}
       <div className="checkout-row">
-        {field('city', 'Town or city', `${section} address-level2`)}
-        {field('state', 'County or state', `${section} address-level1`, true)}
+        {field('city', `${section} address-level2`)}
+        {field('state', `${section} address-level1`, true)}
       </div>
       <div className="checkout-row">
-        {field('zip', 'Postcode', `${section} postal-code`)}
-        <label className="checkout-field" htmlFor={`${id}-country`}>
-          <span>Country</span>
-          <select id={`${id}-country`} value={value.country} autoComplete={`${section} country`} onChange={(e) => onChange({ ...value, country: e.target.value })}>
+        {field('zip', `${section} postal-code`)}
+        <label className="checkout-field" htmlFor={checkoutFieldId(`${prefix}.country`)}>
+          <span>{ADDRESS_LABELS.country}</span>
+          <select id={checkoutFieldId(`${prefix}.country`)} value={value.country} autoComplete={`${section} country`} onChange={(e) => onChange({ ...value, country: e.target.value })}>
             {COUNTRIES.map(([code, name]) => (
               <option key={code} value={code}>
                 {name}
@@ -79,7 +80,7 @@ export function AddressFields({
           </select>
         </label>
       </div>
-      {withEori && value.country !== 'GB' && field('eori', 'EORI number (for customs)', 'off', true)}
+      {withEori && value.country !== 'GB' && field('eori', 'off', true)}
     </fieldset>
   );
 }

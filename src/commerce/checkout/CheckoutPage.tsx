@@ -5,12 +5,15 @@ import { ApiError, GENERIC_ERROR } from '../../lib/api';
 import { useStore } from '../../app/StoreContext';
 import { documentTitle } from '../../core/routes';
 import { resetBasketStore, startBasket } from '../basket/store';
-import type { Address, PublicPaymentConfig, QuoteView } from '../orders/types';
+import type { Address, PublicPaymentConfig, QuoteView } from '../../core/api/orders';
 import { trackEvent } from '../events';
 import { AddressFields, EMPTY_ADDRESS } from './AddressFields';
 import { checkoutApi, newIdempotencyKey, type PaymentInput, type PlaceRequest } from './checkoutApi';
 import { CardFields, cardPayment, TestModeNotice, walletPayment, type CardState } from './PaymentFields';
 import { BundleComponents, ConvertedTotal, Totals } from '../orders/OrderSummary';
+import { checkoutFieldId } from './checkoutFields';
+import { ErrorSummary } from './ErrorSummary';
+import { DeliveryNote } from './DeliveryNote';
 import '../commerce.css';
 import './checkout.css';
 
@@ -119,29 +122,44 @@ export function CheckoutPage() {
     );
   }
 
-  const walletSection = (
-    <section className="checkout-section" aria-labelledby="checkout-wallet">
-      <h2 id="checkout-wallet">{express ? 'Express checkout' : 'Or pay with a wallet'}</h2>
-      <label className="checkout-choice">
-        <input type="radio" name="pay-with" checked={payWith === 'wallet'} onChange={() => setPayWith('wallet')} />
-        <span>{config?.wallet === 'paypal' ? 'PayPal' : 'Test wallet'}</span>
-      </label>
-    </section>
+  const walletChoice = (
+    <label className="checkout-choice">
+      <input type="radio" name="pay-with" checked={payWith === 'wallet'} onChange={() => setPayWith('wallet')} />
+      <span>{config?.wallet === 'paypal' ? 'PayPal' : 'Test wallet'}</span>
+    </label>
   );
 
   return (
     <form className="checkout" onSubmit={(e) => void place(e)} noValidate>
       <h1>Checkout</h1>
       {config?.card === 'test' && <TestModeNotice />}
+      <ErrorSummary errors={errors} />
       <div className="checkout__grid">
         <div className="checkout__form">
-          {express && walletSection}
+          {express && (
+            <section className="checkout-section" aria-labelledby="checkout-wallet">
+              <h2 id="checkout-wallet">Express checkout</h2>
+              {walletChoice}
+            </section>
+          )}
           <section className="checkout-section" aria-labelledby="checkout-contact">
             <h2 id="checkout-contact">Contact</h2>
-            <label className="checkout-field">
+            <label className="checkout-field" htmlFor={checkoutFieldId('email')}>
               <span>Email address</span>
-              <input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={errors.email ? true : undefined} />
-              {errors.email && <span className="checkout-field__error">{errors.email[0]}</span>}
+              <input
+                id={checkoutFieldId('email')}
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                aria-invalid={errors.email ? true : undefined}
+                aria-describedby={errors.email ? `${checkoutFieldId('email')}-error` : undefined}
+              />
+              {errors.email && (
+                <span className="checkout-field__error" id={`${checkoutFieldId('email')}-error`}>
+                  {errors.email[0]}
+                </span>
+              )}
             </label>
           </section>
           <AddressFields legend="Shipping address" prefix="shippingAddress" value={shipping} onChange={setShipping} errors={errors} withEori />
@@ -155,18 +173,20 @@ export function CheckoutPage() {
             <legend>Shipping method</legend>
             {quote?.shippingMethods
               .filter((m) => m.available)
-              .map((m) => (
+              .map((m, i) => (
                 <label key={m.code} className="checkout-choice">
-                  <input type="radio" name="shipping-method" checked={method === m.code} onChange={() => setMethod(m.code)} />
+                  <input type="radio" name="shipping-method" id={i === 0 ? checkoutFieldId('shippingMethod') : undefined} checked={method === m.code} onChange={() => setMethod(m.code)} />
                   <span>
-                    {m.name} — {money(m.price)} <small>{m.description}</small>
+                    {m.name} — {m.price === 0 ? 'Free' : money(m.price)} <small>{m.description}</small>
                   </span>
                 </label>
               ))}
+            <DeliveryNote delivery={quote?.delivery} format={money} />
             {errors.shippingMethod && <span className="checkout-field__error">{errors.shippingMethod[0]}</span>}
           </fieldset>
 
-          <section className="checkout-section" aria-labelledby="checkout-payment">
+          {/* The pay button sits right under the payment fields it submits. */}
+          <section className="checkout-section checkout-payment" aria-labelledby="checkout-payment">
             <h2 id="checkout-payment">Payment</h2>
             <label className="checkout-choice">
               <input type="radio" name="pay-with" checked={payWith === 'card'} onChange={() => setPayWith('card')} />
@@ -179,8 +199,18 @@ export function CheckoutPage() {
                 <StripePayment publishableKey={config.stripePublishableKey} clientSecret={pending.clientSecret} returnUrl={`${window.location.origin}/receipt/${pending.hash}`} />
               </Suspense>
             )}
+            {!express && walletChoice}
+            {message && Object.keys(errors).length === 0 && (
+              <p className="checkout-error" role="alert">
+                {message}
+              </p>
+            )}
+            {!pending && (
+              <button type="submit" className="shop-button checkout-place" disabled={placing || !quote || !method}>
+                {placing ? 'Placing order…' : quote ? `Place order · ${money(quote.totals.total)}` : 'Place order'}
+              </button>
+            )}
           </section>
-          {!express && walletSection}
         </div>
 
         <aside className="checkout__summary" aria-labelledby="checkout-summary">
@@ -199,9 +229,9 @@ export function CheckoutPage() {
             ))}
           </ul>
           <div className="checkout-coupon">
-            <label className="checkout-field">
+            <label className="checkout-field" htmlFor={checkoutFieldId('coupon')}>
               <span>Coupon code</span>
-              <input value={couponInput} onChange={(e) => setCouponInput(e.target.value)} />
+              <input id={checkoutFieldId('coupon')} value={couponInput} onChange={(e) => setCouponInput(e.target.value)} />
             </label>
             <button type="button" className="shop-button shop-button--secondary" onClick={() => setCoupon(couponInput.trim())}>
               Apply
@@ -211,16 +241,6 @@ export function CheckoutPage() {
           {errors.coupon && <p className="checkout-field__error">{errors.coupon[0]}</p>}
           {quote && <Totals totals={quote.totals} vat={quote.vat} currency={quote.currency} couponCode={quote.coupon?.applied ? quote.coupon.code : null} />}
           {quote && <ConvertedTotal total={quote.totals.total} currency={quote.currency} charged="now" />}
-          {message && (
-            <p className="checkout-error" role="alert">
-              {message}
-            </p>
-          )}
-          {!pending && (
-            <button type="submit" className="shop-button checkout-place" disabled={placing || !quote || !method}>
-              {placing ? 'Placing order…' : quote ? `Place order · ${money(quote.totals.total)}` : 'Place order'}
-            </button>
-          )}
         </aside>
       </div>
     </form>

@@ -1,11 +1,7 @@
-import { useId } from 'react';
 import type { PaymentInput } from './checkoutApi';
+import { CARD_LABELS, checkoutFieldId, type CardState } from './checkoutFields';
 
-export interface CardState {
-  number: string;
-  expiry: string;
-  cvc: string;
-}
+export type { CardState };
 
 export const TEST_WALLET_TOKEN = 'test-wallet-ok';
 
@@ -27,22 +23,22 @@ const groups = (value: string) =>
 
 /** Card number, expiry and CVC for the test processor (the Stripe Payment Element replaces these when configured). */
 export function CardFields({ card, onChange, errors }: { card: CardState; onChange: (card: CardState) => void; errors: Record<string, string[]> }) {
-  const id = useId();
-  const field = (name: keyof CardState, label: string, props: Record<string, string>) => {
+  const field = (name: keyof CardState, props: Record<string, string>) => {
     const error = errors[`card.${name}`]?.[0];
+    const id = checkoutFieldId(`card.${name}`);
     return (
-      <label className="checkout-field" htmlFor={`${id}-${name}`}>
-        <span>{label}</span>
+      <label className="checkout-field" htmlFor={id}>
+        <span>{CARD_LABELS[name]}</span>
         <input
-          id={`${id}-${name}`}
+          id={id}
           value={card[name]}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-${name}-error` : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => onChange({ ...card, [name]: name === 'number' ? groups(e.target.value) : e.target.value })}
           {...props}
         />
         {error && (
-          <span className="checkout-field__error" id={`${id}-${name}-error`}>
+          <span className="checkout-field__error" id={`${id}-error`}>
             {error}
           </span>
         )}
@@ -51,10 +47,10 @@ export function CardFields({ card, onChange, errors }: { card: CardState; onChan
   };
   return (
     <div className="checkout-card">
-      {field('number', 'Card number', { inputMode: 'numeric', autoComplete: 'cc-number', placeholder: '4242 4242 4242 4242' })}
+      {field('number', { inputMode: 'numeric', autoComplete: 'cc-number', placeholder: '4242 4242 4242 4242' })}
       <div className="checkout-row">
-        {field('expiry', 'Expiry (MM/YY)', { autoComplete: 'cc-exp', placeholder: 'MM/YY', inputMode: 'numeric' })}
-        {field('cvc', 'CVC', { autoComplete: 'cc-csc', inputMode: 'numeric', placeholder: '123' })}
+        {field('expiry', { autoComplete: 'cc-exp', placeholder: 'MM/YY', inputMode: 'numeric' })}
+        {field('cvc', { autoComplete: 'cc-csc', inputMode: 'numeric', placeholder: '123' })}
       </div>
     </div>
   );

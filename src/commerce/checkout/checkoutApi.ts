@@ -1,6 +1,6 @@
 import { readCookie } from '../../lib/cookies';
 import { ApiError, GENERIC_ERROR } from '../../lib/api';
-import type { Address, OrderView, PlaceResponse, PublicPaymentConfig, QuoteView } from '../orders/types';
+import type { Address, OrderView, PlaceResponse, PublicPaymentConfig, QuoteView } from '../../core/api/orders';
 
 /** The checkout calls. Placing and paying send an Idempotency-Key, which lib/api's helper cannot, so this posts itself. */
 async function post<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {

@@ -1,4 +1,4 @@
-import { useCurrency } from './currency';
+import { useCurrency } from '../../app/currency';
 import './currency.css';
 
 /** §2.4 currency drop-down: shown when the currency plugin is on; the choice is kept in the cookie "currency". */

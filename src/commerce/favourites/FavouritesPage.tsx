@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ApiError, GENERIC_ERROR } from '../../lib/api';
 import { BasketLine } from '../basket/BasketLine';
 import { itemOf, useBasket } from '../basket/store';
-import { useCurrency } from '../currency/currency';
+import { useCurrency } from '../../app/currency';
 import { useFavouritesEnabled } from './enabled';
 import { fireConfetti } from './confetti';
 import { useCommerceHead } from '../head';

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { formatMoney } from '../../core/currency';
 import { documentTitle } from '../../core/routes';
 import { useStore } from '../../app/StoreContext';
-import type { Address } from './types';
+import type { Address } from '../../core/api/orders';
 import { useOrder } from './useOrder';
 import { BundleComponents } from './OrderSummary';
 import '../commerce.css';

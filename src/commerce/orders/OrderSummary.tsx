@@ -1,7 +1,8 @@
 import { formatMoney } from '../../core/currency';
-import { formatConverted, useCurrency } from '../currency/currency';
-import { NORMAL_PROGRESS_GROUPS, orderProgress, progressGroupIndex, PROGRESS_STEPS } from './orderStatus';
-import type { BundleComponentView, OrderItemView, TotalsView, VatLine } from './types';
+import { formatConverted } from '../../core/currency';
+import { useCurrency } from '../../app/currency';
+import { orderProgress, progressGroupIndex, PROGRESS_STEPS, type ProgressKind } from '../../core/orderLifecycle';
+import type { BundleComponentView, OrderItemView, TotalsView, VatLine } from '../../core/api/orders';
 import './orders.css';
 
 /** Items, discount, shipping and total (VAT included, with the VAT shown). */
@@ -79,19 +80,19 @@ export function BundleComponents({ components, label }: { components: BundleComp
   );
 }
 
-/** §4 progress (orderProgress) with the Normal groups as steps. */
-export function OrderProgress({ status, label }: { status: string; label: string }) {
-  const percent = orderProgress(status);
-  const current = progressGroupIndex(status);
+/** §4 progress (orderProgress) with the groups of the order's set (normal, bespoke or paper) as steps. */
+export function OrderProgress({ status, label, kind = 'normal' }: { status: string; label: string; kind?: ProgressKind }) {
+  const percent = orderProgress(status, kind);
+  const current = progressGroupIndex(status, kind);
   return (
     <div className="order-progress">
       <div className="order-progress__bar" role="progressbar" aria-label="Order progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={label}>
         <div className="order-progress__fill" style={{ width: `${percent}%` }} />
       </div>
       <ol className="order-progress__steps">
-        {NORMAL_PROGRESS_GROUPS.map((_, i) => (
+        {PROGRESS_STEPS[kind].map((step, i) => (
           <li key={i} className={i <= current ? 'is-done' : undefined} aria-current={i === current ? 'step' : undefined}>
-            {PROGRESS_STEPS[i]}
+            {step}
           </li>
         ))}
       </ol>

@@ -7,7 +7,7 @@ import { describeCurrency } from '../../core/currency';
 import type { StoreCoreData } from '../../core/storeData';
 import { json, mockFetch } from '../../../blocks/commerce/testing';
 import { ORDER_EXPIRED, PAYPAL_CANCELLED, PayPage } from './PayPage';
-import type { OrderView, PublicPaymentConfig } from './types';
+import type { OrderView, PublicPaymentConfig } from '../../core/api/orders';
 
 afterEach(() => {
   cleanup();
@@ -23,6 +23,8 @@ const order = (over: Partial<OrderView> = {}): OrderView => ({
   status: 'to_be_paid',
   statusLabel: 'Awaiting payment',
   progress: 20,
+  progressKind: 'normal',
+  trackingCodes: [],
   payable: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   email: 'grace@example.com',

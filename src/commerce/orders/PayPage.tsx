@@ -7,7 +7,7 @@ import { useStore } from '../../app/StoreContext';
 import { checkoutApi, newIdempotencyKey, type PaymentInput } from '../checkout/checkoutApi';
 import { resetBasketStore, startBasket } from '../basket/store';
 import { CardFields, cardPayment, TestModeNotice, walletPayment, type CardState } from '../checkout/PaymentFields';
-import type { PublicPaymentConfig } from './types';
+import type { PublicPaymentConfig } from '../../core/api/orders';
 import { OrderItems, Totals } from './OrderSummary';
 import { useOrder } from './useOrder';
 import '../checkout/checkout.css';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ApiError, GENERIC_ERROR } from '../../lib/api';
 import { checkoutApi } from '../checkout/checkoutApi';
-import type { OrderView } from './types';
+import type { OrderView } from '../../core/api/orders';
 
 export const ORDER_NOT_FOUND = 'We could not find this order.';
 

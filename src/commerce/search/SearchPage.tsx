@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useStore } from '../../app/StoreContext';
 import { api } from '../../lib/api';
@@ -34,10 +34,14 @@ export function SearchPage() {
         ? { status: 'ready', results: settled.results }
         : { status: 'error' };
   useCommerceHead({ title: 'Search', noindex: true });
+  // The pending "put the typed term in the address" step: a redirect cancels it, or it would land on the
+  // destination's address while the destination is still loading (…/collection/x/?q=term).
+  const pendingAddress = useRef<number | undefined>(undefined);
 
   const redirect = (term: string) => {
     const hit = findSearchRedirect(term, store.state.subdomain.searchRedirects);
     if (!hit) return false;
+    window.clearTimeout(pendingAddress.current);
     if (hit.internal) void navigate(hit.url);
     else window.location.assign(hit.url);
     return true;
@@ -56,6 +60,7 @@ export function SearchPage() {
       setQuery(text.trim());
       setParams(text.trim() ? { q: text.trim() } : {}, { replace: true, preventScrollReset: true });
     }, SEARCH_DEBOUNCE_MS);
+    pendingAddress.current = timer;
     return () => window.clearTimeout(timer);
     // setParams is stable enough for this; the pause restarts on every keystroke.
     // eslint-disable-next-line react-hooks/exhaustive-deps

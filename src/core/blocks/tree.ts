@@ -27,7 +27,7 @@ export function* walkBlocks<T extends { items?: unknown[] }>(blocks: readonly T[
 }
 
 /* ------------------------------------------------------------------------------------------------------------
- * Editor operations (issue #7). Pure: inputs are never mutated (they may be frozen immer state); every operation
+ * Editor operations. Pure: inputs are never mutated (they may be frozen immer state); every operation
  * returns a new top-level array that copies only the blocks on the changed path, so unchanged blocks keep their
  * object identity (structural sharing). Blocks are addressed by uid, never by index paths. An operation that is
  * not allowed returns null and changes nothing.

@@ -2322,6 +2322,26 @@ export interface Image {
     x: number;
     y: number;
   };
+  tone?: ImageTone;
+}
+/**
+ * Measured when the image is uploaded or seeded: per text position, the light and dark ends of the colours behind banner and slide text (src/core/legibility.ts).
+ *
+ * This interface was referenced by `BlockPropertiesMap`'s JSON-Schema
+ * via the `definition` "ImageTone".
+ */
+export interface ImageTone {
+  left: ToneRange;
+  center: ToneRange;
+  right: ToneRange;
+}
+/**
+ * This interface was referenced by `BlockPropertiesMap`'s JSON-Schema
+ * via the `definition` "ToneRange".
+ */
+export interface ToneRange {
+  light: string;
+  dark: string;
 }
 /**
  * A button: shown only with text and an href or action (§5.2).

@@ -35,3 +35,22 @@ export function fontsOfTheme(theme: ResolvedTheme): string[] {
   }
   return [...fonts];
 }
+
+/** §9: fonts load timeout "about 3 s"; after it the page reports failure and keeps its fallbacks. */
+export const FONT_LOAD_TIMEOUT_MS = 3000;
+/** The weights a theme font is drawn in: regular text and bold (headings, buttons). */
+export const FONT_WEIGHTS = [400, 700] as const;
+export type FontWeight = (typeof FONT_WEIGHTS)[number];
+
+/** "DM Serif Display" → "dm-serif-display": the @fontsource package name and the URL segment. */
+export const fontSlug = (family: string): string =>
+  family
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+export const fontUrl = (family: string, weight: FontWeight): string => `/fonts/${fontSlug(family)}/${weight}.woff2`;
+
+/** The FontFace `src` descriptor (same text as an @font-face rule's src). */
+export const fontSource = (family: string, weight: FontWeight): string => `url(${fontUrl(family, weight)}) format("woff2")`;

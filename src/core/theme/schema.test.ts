@@ -14,7 +14,7 @@ const registry = createSchemaRegistry({ blocks: {}, rules: {}, entities: { commo
 const defaults = themeDefaults(registry);
 const plain = resolveTheme('plain', (name) => (name === 'plain' ? { name, properties: {} } : undefined), defaults);
 
-/** Keys the renderer's stylesheets already use (issue #3). */
+/** Keys the renderer's stylesheets already use. */
 const RENDERER_KEYS = [
   'primary.color', 'contrast.color', 'primary.font', 'logo.text.color', 'border.radius', 'page.background',
   'heading1.font', 'heading1.transform', 'heading2.font', 'heading2.transform', 'heading3.font', 'heading3.transform',

@@ -3,7 +3,13 @@ import { PageRenderer, type RenderHost } from '../../renderer/PageRenderer';
 import { useEditor } from '../store';
 import { CanvasBlock } from './CanvasBlock';
 import { HoverLabel } from './HoverLabel';
+import { installHtmlSanitizers } from '../../../blocks/shared/sanitize';
+import { builderHtmlSanitizers } from '../htmlSanitizers';
 import './canvas.css';
+
+// The canvas draws HTML the owner has not saved yet; saved pages were sanitised by the server. Only in a browser:
+// the server renderer may load this module while resolving routes, and must keep drawing saved HTML as stored.
+if (typeof window !== 'undefined') installHtmlSanitizers(builderHtmlSanitizers);
 
 /** Stable for the life of the module, so the memoised BlockHosts never re-render because of it. */
 const renderHost: RenderHost = (block, drawn) => <CanvasBlock block={block}>{drawn}</CanvasBlock>;

@@ -6,7 +6,7 @@ import type { LayoutName, PageRoute } from '../../core/storeData';
 import { api, ApiError, GENERIC_ERROR } from '../../lib/api';
 import { Dialog } from '../toolbar/Dialog';
 import { Icon } from '../toolbar/icons';
-import { EDITOR_PATHS } from '../routes';
+import { EDITOR_PATHS } from '../paths';
 import { pagesUrl, pageUrl, useEditorDivision } from './storeChoice';
 import '../toolbar/ui.css';
 import './pages.css';

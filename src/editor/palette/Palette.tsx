@@ -7,6 +7,7 @@ import { announce } from '../canvas/announce';
 import { afterSelection } from '../canvas/shortcuts';
 import { blockTitle, focusBlock, type DragData } from '../canvas/EditorDnd';
 import { Icon } from '../toolbar/icons';
+import { BlockTypeIcon } from './blockIcons';
 import './palette.css';
 
 const CATEGORY_ORDER = ['layout', 'basic', 'media', 'commerce', 'marketing', 'mail'];
@@ -115,7 +116,7 @@ const PaletteItem = memo(function PaletteItem({ entry, locked, hintId }: { entry
         onClick={() => insertFromPalette(entry.type)}
       >
         <span className="ed-palette__icon" aria-hidden="true">
-          {entry.meta.title.charAt(0)}
+          <BlockTypeIcon name={entry.meta.icon} />
         </span>
         <span className="ed-palette__title">{entry.meta.title}</span>
         {entry.meta.pro && <span className={`ed-palette__pro${locked ? ' ed-palette__pro--locked' : ''}`}>{locked ? 'Pro only' : 'Pro'}</span>}

@@ -33,6 +33,24 @@ afterEach(() => {
 });
 
 describe('<PropertyPanel />', () => {
+  it("says when the owner's text colour and overlay fail WCAG AA on the measured picture, and what the shop draws instead", () => {
+    const pale = { light: '#f2f7f9', dark: '#4f8aa0' };
+    const image = { src: '/media/scene/coast.svg', alt: 'Coast', tone: { left: pale, center: pale, right: pale } };
+    load([blockOf('banner', 'b1', { title: 'Back to the sea', image, overlayOpacity: 0.15 }), blockOf('banner', 'b2', { title: 'Night', image, overlayOpacity: 0.6 }), blockOf('banner', 'b3', { title: 'Typed', image: { src: 'https://example.com/x.jpg', alt: 'x' } })]);
+    render(<PropertyPanel uid="b1" />);
+    const notice = screen.getByRole('status', { name: 'Text legibility' });
+    expect(notice.textContent).toMatch(/^Text hard to read on this picture/);
+    expect(notice.textContent).toContain('WCAG AA needs 4.5:1');
+    expect(notice.textContent).toMatch(/darkens the overlay to 5\d%/);
+    cleanup();
+    render(<PropertyPanel uid="b2" />);
+    expect(screen.queryByRole('status', { name: 'Text legibility' })).toBeNull();
+    cleanup();
+    render(<PropertyPanel uid="b3" />);
+    expect(screen.getByRole('status', { name: 'Text legibility' }).textContent).toContain('was not measured');
+  });
+
+
   it("shows the block's values grouped in sections, with labels and help", () => {
     load();
     render(<PropertyPanel uid="b1" />);

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useBlock, useEditor } from '../store';
 import { editorRegistry } from '../schemas';
 import { BlockPropertiesForm } from './BlockPropertiesForm';
+import { LegibilityNotice } from './LegibilityNotice';
 import './panels.css';
 
 const EMPTY: string[] = [];
@@ -35,6 +36,7 @@ export function PropertyPanel({ uid }: { uid: string }) {
           </ul>
         </div>
       )}
+      <LegibilityNotice type={block.type} properties={block.properties} />
       {meta ? (
         <BlockPropertiesForm registry={registry} uid={uid} type={block.type} properties={block.properties} divisionId={divisionId} onChange={onChange} />
       ) : (

@@ -13,7 +13,7 @@ import { customizeValidator } from '@rjsf/validator-ajv8';
 import type { ErrorSchema } from '@rjsf/utils';
 import { addAnnotationKeywords } from '../../core/schemas/keywords';
 import type { ValidationError } from '../../core/schemas/types';
-import { EDITING_DELAY_MS } from '../../auth/form/useForm';
+import { EDITING_DELAY_MS } from '../../core/editing';
 
 export { EDITING_DELAY_MS };
 

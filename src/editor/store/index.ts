@@ -1,11 +1,12 @@
 /**
- * The editor store (issue #7, DESIGN §6): one zustand store, immer updates, zundo history. Actions address blocks
+ * The editor store (DESIGN §6): one zustand store, immer updates, zundo history. Actions address blocks
  * by uid. Every document change goes through the pure tree operations of src/core/blocks/tree.ts, which copy only
  * the changed path, so unchanged blocks keep their identity and memoised canvas blocks do not re-render.
  *
  * History tracks the page only (selection, device, saving flags are not undoable). A continuous gesture — the
  * same `gesture` id again within the §9 editing delay (1,500 ms) of its previous event — is one history step.
  */
+import { EDITING_DELAY_MS } from '../../core/editing';
 import { create, useStore } from 'zustand';
 import { immer } from 'zustand/middleware/immer';
 import { temporal } from 'zundo';
@@ -35,8 +36,7 @@ import { blockIndex, shareStructure } from './share';
 export { blockIndex, saveErrorsByUid, shareStructure } from './share';
 export type { SaveOutcome } from '../save';
 
-/** §9 editing delay: events of one gesture closer than this form one history step. */
-export const EDITING_DELAY_MS = 1500;
+export { EDITING_DELAY_MS };
 /** Undo depth (the issue asks for at least 100). */
 export const HISTORY_LIMIT = 200;
 
@@ -57,9 +57,9 @@ export interface EditorState {
   conflict: { message: string } | null;
   saveErrors: Record<string, string[]>;
   invalid: Record<string, string[]>;
-  /** Addition: the message of the last failed save (§8 wording from the server), null otherwise. */
+  /** The message of the last failed save (§8 wording from the server), null otherwise. */
   saveMessage: string | null;
-  /** Addition: a short status for the UI / screen-reader announcements (clipboard results, refusals). */
+  /** A short status for the UI / screen-reader announcements (clipboard results, refusals). */
   notice: string | null;
 }
 
@@ -96,7 +96,7 @@ export interface EditorActions {
   copy(uid: string): Promise<void>;
   cut(uid: string): Promise<void>;
   paste(at: Location): Promise<string[]>;
-  /** Addition: clears `notice` once the UI has shown it. */
+  /** Clears `notice` once the UI has shown it. */
   clearNotice(): void;
 }
 
@@ -639,7 +639,7 @@ export function createEditorStore() {
 
 export type EditorStoreApi = ReturnType<typeof createEditorStore>;
 
-/** The editor's one store (ENGINEER B and C consume it). `useEditor.temporal` is zundo's history store. */
+/** The editor's one store (canvas, panels and toolbar read it). `useEditor.temporal` is zundo's history store. */
 export const useEditor: EditorStoreApi = createEditorStore();
 
 /** One block by uid, O(1) (an index per tree); unchanged blocks keep their identity between changes. */

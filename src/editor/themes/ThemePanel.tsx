@@ -28,7 +28,7 @@ const loadChain = (name: string) => {
 let draft: { divisionId: number; name: string; overrides: ThemeProperties; saved: StoreThemeDocument } | null = null;
 
 /**
- * Theme picker and editor (issue #7 item 6). Picking a named theme or editing a value previews it live on the
+ * Theme picker and editor. Picking a named theme or editing a value previews it live on the
  * canvas only; "Save theme" stores the overrides as the store's custom theme.
  */
 export function ThemePanel() {

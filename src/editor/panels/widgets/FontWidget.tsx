@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import values from '../../../../schemas/themes/values.json';
-import { fontSource } from '../../../app/fonts';
+import { fontSource } from '../../../core/theme/fonts';
 import { fontStack } from '../../../core/theme/fonts';
 
 const catalogue = values.$defs.font;

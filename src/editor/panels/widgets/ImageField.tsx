@@ -3,6 +3,7 @@ import type { FieldProps } from '@rjsf/utils';
 import { api, ApiError } from '../../../lib/api';
 import type { PanelContext } from '../context';
 import { Popover } from './Picker';
+import type { ImageTone } from '../../../core/legibility';
 
 export interface ImageValue {
   src: string;
@@ -16,6 +17,8 @@ export interface UploadResult {
   filename: string;
   contentType: string;
   size: number;
+  /** The colours behind banner text, measured on upload (src/core/legibility.ts). */
+  tone?: ImageTone | null;
 }
 
 export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'];
@@ -52,14 +55,18 @@ export function ImageField({ formData, onChange, fieldPathId, disabled, readonly
   const locked = disabled || readonly || busy;
   const nullable = Array.isArray(schema.type) && schema.type.includes('null');
   const set = (next: ImageValue | null | undefined) => onChange((next === null && !nullable ? undefined : next) as never, fieldPathId.path);
-  const choose = (src: string) => set({ ...(value ?? {}), src, alt: value?.alt ?? '' });
+  // A new picture brings its own measured tone (or none: an address typed by hand is not measured).
+  const choose = (src: string, tone?: ImageTone | null) => {
+    const { tone: _old, ...rest } = value ?? { src };
+    set({ ...rest, src, alt: value?.alt ?? '', ...(tone ? { tone } : {}) });
+  };
   const onFile = async (file: File | undefined) => {
     if (!file || divisionId === null) return;
     setError(null);
     setBusy(true);
     try {
       const upload = await uploadImage(divisionId, file);
-      choose(upload.url);
+      choose(upload.url, upload.tone);
       setLibrary((l) => (l ? [upload, ...l] : l));
     } catch (e) {
       setError(e instanceof ApiError ? e.message : 'Oops... looks like something went wrong. Please try again.');
@@ -115,7 +122,7 @@ export function ImageField({ formData, onChange, fieldPathId, disabled, readonly
           <ul className="panel-image__library" aria-label="Uploaded images">
             {library.map((u) => (
               <li key={u.id}>
-                <button type="button" title={u.filename} onClick={() => { choose(u.url); setOpen(false); }}>
+                <button type="button" title={u.filename} onClick={() => { choose(u.url, u.tone); setOpen(false); }}>
                   <img src={u.url} alt={u.filename} loading="lazy" />
                 </button>
               </li>
@@ -145,7 +152,7 @@ export function ImageField({ formData, onChange, fieldPathId, disabled, readonly
           {!value.alt?.trim() && <span className="panel-field__hint">{ALT_MISSING}</span>}
           <details className="panel-image__address">
             <summary>Image address</summary>
-            <input className="panel-input" type="text" aria-label="Image address" value={value.src} disabled={locked} onChange={(e) => set({ ...value, src: e.target.value })} />
+            <input className="panel-input" type="text" aria-label="Image address" value={value.src} disabled={locked} onChange={(e) => choose(e.target.value)} />
           </details>
         </>
       )}

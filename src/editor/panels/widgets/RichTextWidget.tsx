@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { sanitizeRichText } from '../../../../blocks/shared/sanitize';
+import { builderHtmlSanitizers } from '../../htmlSanitizers';
 import { isSafeFreeLink } from './LinkWidget';
+
+const sanitizeRichText = (html: string) => builderHtmlSanitizers.richText(html);
 
 type Command = { label: string; title: string; run: (el: HTMLElement) => void };
 

@@ -1,0 +1,157 @@
+import { expect, test } from '@playwright/test';
+import { watchConsole } from './helpers/shop';
+import { DEMO_OWNER, signInAs } from './helpers/session';
+
+/** §2.2 routes: the journal, its posts and tags, the old /learn/ address, policy pages and the subscription landing. */
+
+test('the journal lists posts; a post is a page with breadcrumbs, byline and tags; a tag lists its posts', async ({ page }) => {
+  const errors = watchConsole(page);
+  const response = await page.goto('/blog/');
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle('Journal | Fern & Thread');
+  await expect(page.getByRole('heading', { level: 1, name: 'Journal' })).toBeVisible();
+  // The four seeded posts (posts the store team creates in other tests go live at once, newest first).
+  const titles = page.locator('.blog-card__title');
+  const post = titles.filter({ hasText: 'Why we only print what you order' });
+  await expect(post).toHaveCount(1);
+  expect(await titles.count()).toBeGreaterThanOrEqual(4);
+  await post.getByRole('link').click();
+  await expect(page).toHaveURL(/\/blog\/why-we-print-to-order\/$/);
+  await expect(page).toHaveTitle('Why we only print what you order | Fern & Thread');
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.getByRole('link', { name: 'Journal' })).toHaveAttribute('href', '/blog/');
+  await expect(crumbs.locator('[aria-current="page"]')).toHaveText('Why we only print what you order');
+  await expect(page.getByText('Ines Fern')).toBeVisible();
+  await page.getByRole('link', { name: 'sustainability', exact: true }).click();
+  await expect(page).toHaveURL(/\/blog\/tagged\/sustainability\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Posts tagged “sustainability”');
+  await expect(titles).toHaveCount(3);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[data-crumb-type="blog-tag"]')).toHaveText('sustainability');
+  expect(errors).toEqual([]);
+});
+
+test('the home page journal cards open their posts', async ({ page }) => {
+  await page.goto('/');
+  const card = page.locator('.feed__link').first();
+  await card.scrollIntoViewIfNeeded();
+  const href = await card.getAttribute('href');
+  await card.click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
+});
+
+test('/learn/* redirects to /blog/*', async ({ page }) => {
+  await page.goto('/learn/send-it-back/');
+  await expect(page).toHaveURL(/\/blog\/send-it-back\/$/);
+  await expect(page).toHaveTitle('Worn it out? Send it back | Fern & Thread');
+  await page.goto('/learn/');
+  await expect(page).toHaveURL(/\/blog\/$/);
+});
+
+test('the footer links every policy page, each a real page', async ({ page }) => {
+  for (const [name, heading] of [
+    ['Terms of use', 'Terms of use'],
+    ['Terms of sale', 'Terms of sale'],
+    ['Cookies and disclaimer', 'Cookies and disclaimer'],
+    ['Privacy policy', 'Privacy policy'],
+  ]) {
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Information' }).getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(page).toHaveTitle(`${name} | Fern & Thread`);
+  }
+});
+
+test('the newsletter confirmation lands on /subscription-verified', async ({ page }) => {
+  const response = await page.goto('/subscription-verified');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Thank you!' })).toBeVisible();
+});
+
+test('the store owner creates a post from /blog/ and lands in the builder with it', async ({ page }) => {
+  test.skip(test.info().project.name === 'phone', 'the builder needs a screen at least 960 px wide');
+  await signInAs(page, DEMO_OWNER);
+  await page.goto('/blog/');
+  const manager = page.getByRole('region', { name: 'Manage posts' });
+  await expect(manager.getByRole('link', { name: 'Edit' })).toHaveCount(4);
+  await manager.getByRole('button', { name: 'New post' }).click();
+  await manager.getByRole('button', { name: 'Create and open in the builder' }).click();
+  await expect(manager.getByText('This field is required').first()).toBeVisible();
+  const title = `Dye lab ${Date.now()}`;
+  await manager.getByLabel('Title').fill(title);
+  await manager.getByLabel('Author').fill('Ines Fern');
+  await manager.getByLabel('Tags').fill('dyes');
+  await manager.getByRole('button', { name: 'Create and open in the builder' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/pages\/\d+\/edit/);
+  await page.goto('/blog/tagged/dyes/');
+  await expect(page.locator('.blog-card__title')).toHaveText([title]);
+});
+
+test('the help centre: grouped questions, search, question / group / reason pages, the contact form last, FAQ data', async ({ page }) => {
+  const errors = watchConsole(page);
+  const html = await (await page.request.get('/help/')).text();
+  expect(html).toContain('"@type":"FAQPage"');
+  expect(html).toContain('When will my order arrive?');
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Information' }).getByRole('link', { name: 'Help centre' }).click();
+  await expect(page).toHaveURL(/\/help\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'How can we help?' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Returns and refunds' })).toBeVisible();
+  await page.getByLabel('Search the help centre').fill('refund');
+  const results = page.getByRole('region', { name: 'Search results' });
+  await expect(results.getByRole('button', { name: 'How long does a refund take?' })).toBeVisible();
+  await page.getByLabel('Search the help centre').fill('zebra');
+  await expect(results).toContainText('No answers match your search.');
+  await page.getByLabel('Search the help centre').fill('');
+  await page.getByRole('link', { name: 'When will my order arrive?' }).click();
+  await expect(page).toHaveURL(/\/help\/question\/when-will-my-order-arrive\/$/);
+  await expect(page.getByText('dispatch within 3 to 5 working days')).toBeVisible();
+  await page.getByRole('link', { name: 'Contact us about orders and delivery' }).click();
+  await expect(page).toHaveURL(/\/help\/reason\/orders-and-delivery\/$/);
+  await expect(page.getByRole('heading', { name: 'Contact us', exact: true })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Help centre' }).click();
+  await page.getByRole('link', { name: 'Payments', exact: true }).click();
+  await expect(page).toHaveURL(/\/help\/group\/payments\/$/);
+  await expect(page.getByRole('button', { name: 'Which payment methods do you accept?' })).toBeVisible();
+  await page.goto('/help/question/no-such-question/');
+  await expect(page).toHaveURL(/\/404\/$/);
+  expect(errors).toEqual([]);
+});
+
+test('the HTML sitemap lists pages, collections, products and posts; /store-under-review/ explains the wait', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Information' }).getByRole('link', { name: 'Sitemap' }).click();
+  await expect(page).toHaveURL(/\/sitemap\/$/);
+  await expect(page).toHaveTitle('Sitemap | Fern & Thread');
+  await expect(page.getByRole('region', { name: 'Pages' }).getByRole('link', { name: 'Privacy policy' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Collections' }).getByRole('link', { name: 'T-Shirts' })).toHaveAttribute('href', '/collection/t-shirts/');
+  await expect(page.getByRole('region', { name: 'Products' }).getByRole('link', { name: 'Fern Organic Tee' })).toHaveAttribute('href', '/product/fern-organic-tee/');
+  // Every published post, newest first: the four seeded ones and any the store team has created since (a new post goes live at once).
+  const divisionId = ((await (await page.request.get('/omnis/v3/frontend/getStoreCoreData/json/')).json()) as { state: { subdomain: { division: { id: number } } } }).state.subdomain.division.id;
+  const published = ((await (await page.request.get(`/omnis/v3/blog/paginate/?paginate=50&divisions=${divisionId}&lite=1`)).json()) as { data: { title: string }[] }).data.map((p) => p.title);
+  expect(published).toEqual(expect.arrayContaining(['Why we only print what you order', 'How to make your organic tee last ten years', 'Behind the Coastline collection', 'Worn it out? Send it back']));
+  await expect(page.getByRole('region', { name: 'Journal' }).getByRole('link')).toHaveText(published);
+  const review = await page.goto('/store-under-review/');
+  expect(review?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'This store is being reviewed' })).toBeVisible();
+  await expect(page.locator('footer')).toHaveCount(0);
+});
+
+test('the bottom nav bar shows on phones in a layout that has it (tool) and not in the standard layout', async ({ page }) => {
+  test.skip(test.info().project.name !== 'phone', 'the nav bar is a phone region');
+  await signInAs(page, DEMO_OWNER);
+  const core = (await (await page.request.get('/omnis/v3/frontend/getStoreCoreData/json/')).json()) as { state: { subdomain: { division: { id: number } } } };
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const url = `/tool-${Date.now()}/`;
+  const created = await page.request.post(`/omnis/v3/divisions/${core.state.subdomain.division.id}/pages/`, {
+    data: { url, layout: 'tool', properties: { title: 'Tool page' }, blocks: [{ uid: 't', type: 'textBlock', properties: { text: '<p>Tool</p>' } }] },
+    headers: { 'x-csrf-token': csrf },
+  });
+  expect(created.status()).toBe(201);
+  await page.goto(url);
+  const bar = page.getByRole('navigation', { name: 'Quick links' });
+  await expect(bar).toBeVisible();
+  await bar.getByRole('link', { name: 'Help' }).click();
+  await expect(page).toHaveURL(/\/help\/$/);
+  await expect(page.getByRole('navigation', { name: 'Quick links' })).toHaveCount(0);
+});

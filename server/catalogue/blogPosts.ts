@@ -1,0 +1,67 @@
+import type { Queryable } from '../db/database';
+import type { SchemaRegistry } from '../../src/core/schemas/registry';
+import { blogPostUrl, blogTagUrl } from '../../src/core/blog';
+import { ApiError } from '../http/errors';
+import { createPage } from '../pages/writes';
+import type { PageDoc } from '../pages/repository';
+
+/** A new post as the dashboard's blog list sends it. */
+export interface NewBlogPost {
+  slug: string;
+  title: string;
+  author: string;
+  excerpt: string;
+  tags: string[];
+  body: string;
+  metaImage: { src: string; alt: string } | null;
+  publishedAt: Date;
+}
+
+export const blogPostMessages = {
+  slugTaken: 'A post with this address already exists.',
+} as const;
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const dateLabel = (date: Date) => date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * The blocks a post starts with: its meta image and title as a banner, the byline, the body, its tags and a way
+ * back to the journal. From then on the post is edited in the builder like any page.
+ */
+export function blogPostBlocks(post: NewBlogPost) {
+  const tags = post.tags.map((tag) => `<a href="${blogTagUrl(tag)}">${escapeHtml(tag)}</a>`).join(', ');
+  return [
+    {
+      uid: `post-${post.slug}-banner`,
+      type: 'banner',
+      fullWidth: true,
+      padding: false,
+      properties: { type: 'compact', title: post.title, copy: post.excerpt, overlayOpacity: 0.35, ...(post.metaImage ? { image: post.metaImage } : {}) },
+    },
+    {
+      uid: `post-${post.slug}-byline`,
+      type: 'textBlock',
+      properties: { text: `<p><strong>${escapeHtml(post.author)}</strong> · <time datetime="${post.publishedAt.toISOString()}">${dateLabel(post.publishedAt)}</time></p>` },
+    },
+    { uid: `post-${post.slug}-body`, type: 'textBlock', properties: { text: post.body || '<p></p>' } },
+    ...(tags ? [{ uid: `post-${post.slug}-tags`, type: 'textBlock', properties: { text: `<p>Tagged: ${tags}</p>` } }] : []),
+    { uid: `post-${post.slug}-back`, type: 'button', properties: { text: 'Back to the journal', href: '/blog/', primary: 0 } },
+  ];
+}
+
+/** Creates the post's page (validated like every page write) and its row, in the caller's transaction. */
+export async function createBlogPost(tx: Queryable, registry: SchemaRegistry, divisionId: number, storeIsPro: boolean, post: NewBlogPost): Promise<{ id: number; page: PageDoc }> {
+  const taken = await tx.query('select 1 from blog_posts where division_id = $1 and url = $2', [divisionId, post.slug]);
+  if (taken.rows.length > 0) throw new ApiError(422, blogPostMessages.slugTaken, { '/slug': [blogPostMessages.slugTaken] });
+  const page = await createPage(tx, registry, divisionId, storeIsPro, {
+    url: blogPostUrl(post.slug),
+    properties: { title: post.title, description: post.excerpt, ...(post.metaImage ? { ogImage: post.metaImage } : {}) },
+    blocks: blogPostBlocks(post),
+  });
+  const { rows } = await tx.query<{ id: number }>(
+    `insert into blog_posts (division_id, url, title, excerpt, body, meta_image, tags, published_at, page_id, author)
+     values ($1, $2, $3, $4, '', $5, $6, $7, $8, $9) returning id`,
+    [divisionId, post.slug, post.title, post.excerpt, post.metaImage ? JSON.stringify(post.metaImage) : null, JSON.stringify(post.tags), post.publishedAt.toISOString(), page.id, post.author],
+  );
+  return { id: rows[0]!.id, page };
+}

@@ -1,0 +1,83 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PRELOADED_ELEMENT_ID, type PreloadedAnswer, type PreloadedAnswers } from '../../src/core/api/preloaded';
+import { STORE_CORE_DATA_URL } from '../../src/core/storeData';
+import { clientAssets, readClientManifest, type ClientManifest } from './assets';
+
+/** What the SSR entry (src/ssr/entry-server.tsx, built by Vite into dist/ssr) exports. */
+interface SsrEntry {
+  render(request: { url: string; fetch: (url: string) => Promise<PreloadedAnswer>; countryCode?: string | undefined }): Promise<
+    { kind: 'page'; status: number; html: string; answers: PreloadedAnswers; modules: string[] } | { kind: 'shell' }
+  >;
+}
+
+/** A storefront page drawn on the server: the markup for #root, the head links it needs and the data for hydration. */
+export interface RenderedBody {
+  status: number;
+  html: string;
+  answers: PreloadedAnswers;
+  /** <link> tags for the stylesheets and scripts of the lazily loaded parts the page drew with. */
+  links: string[];
+}
+
+export interface PageRenderer {
+  render(app: FastifyInstance, request: FastifyRequest, url: string): Promise<RenderedBody | null>;
+}
+
+/** The server renderer beside the built client (dist/ssr next to dist/client); null when it was not built. */
+export async function loadPageRenderer(clientDir: string): Promise<PageRenderer | null> {
+  const entryFile = path.join(clientDir, '..', 'ssr', 'entry-server.js');
+  if (!fs.existsSync(entryFile)) return null;
+  const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
+  const manifest: ClientManifest = readClientManifest(clientDir);
+  return {
+    async render(app, request, url) {
+      const result = await entry.render({
+        url: new URL(url, 'http://store.invalid').href,
+        // The page is drawn for a visitor not yet known: only the store core data sees the visitor's session (its
+        // page list depends on who asks); everything personal fills in after hydration.
+        fetch: (apiUrl) => answer(app, request, apiUrl, apiUrl === STORE_CORE_DATA_URL),
+        countryCode: request.cookies?.country,
+      });
+      if (result.kind === 'shell') return null;
+      return { status: result.status, html: result.html, answers: result.answers, links: clientAssets(manifest, result.modules) };
+    },
+  };
+}
+
+/** One GET of the API in the same process, for the same store (its host) as the page. */
+async function answer(app: FastifyInstance, request: FastifyRequest, url: string, asVisitor: boolean): Promise<PreloadedAnswer> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto']) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  if (asVisitor && request.headers.cookie) headers.cookie = request.headers.cookie;
+  const response = await app.inject({ method: 'GET', url, headers });
+  let body: unknown;
+  try {
+    body = response.body ? JSON.parse(response.body) : undefined;
+  } catch {
+    body = undefined;
+  }
+  if (response.statusCode < 400) return { data: body };
+  const error = (body ?? {}) as { message?: string; errors?: Record<string, string[]> };
+  return { status: response.statusCode, message: error.message ?? 'Oops... looks like something went wrong. Please try again.', errors: error.errors ?? {} };
+}
+
+/**
+ * The page's markup inside #root, its lazily loaded stylesheets and scripts in the head, and the answers the
+ * browser hydrates from as JSON (`<` escaped, so no text in the data can close the element).
+ */
+export function insertBody(indexHtml: string, body: RenderedBody): string {
+  // React puts the resource hints it found (image preloads: the logo, the first image) ahead of the markup; they
+  // belong in the head, where the browser starts those downloads before it reads the body.
+  const hints = /^(?:<link [^>]*>)+/.exec(body.html)?.[0] ?? '';
+  const markup = body.html.slice(hints.length);
+  const data = JSON.stringify(body.answers).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return indexHtml
+    .replace('</head>', () => `  ${[hints, ...body.links].filter(Boolean).join('\n    ')}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>\n    <script type="application/json" id="${PRELOADED_ELEMENT_ID}">${data}</script>`);
+}

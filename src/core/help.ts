@@ -1,0 +1,74 @@
+import type { BlockData } from './storeData';
+import { plainText } from './head';
+import { slugify } from './blog';
+import { rankBySearch } from './search';
+
+/**
+ * §2.2 help centre. Its content is the store's /help/ page, edited in the builder: every row holding expandable
+ * blocks is a group (titled by the row's first heading), each expandable a question, and the page's contact
+ * form (mailContactForm) the last step. Groups double as the reasons a shopper gets in touch.
+ */
+export const HELP_URL = '/help/';
+export const helpQuestionUrl = (name: string) => `/help/question/${name}/`;
+export const helpGroupUrl = (code: string) => `/help/group/${code}/`;
+export const helpReasonUrl = (name: string) => `/help/reason/${name}/`;
+
+export interface HelpQuestion {
+  name: string;
+  question: string;
+  answerText: string;
+  block: BlockData;
+  groupCode: string;
+}
+
+export interface HelpGroup {
+  code: string;
+  title: string;
+  block: BlockData;
+  questions: HelpQuestion[];
+}
+
+export interface HelpCentre {
+  intro: BlockData[];
+  groups: HelpGroup[];
+  contact: BlockData | null;
+}
+
+const headingOf = (html: string) => /<h[1-6][^>]*>([\s\S]*?)<\/h[1-6]>/i.exec(html)?.[1];
+
+export function helpCentreOf(blocks: readonly BlockData[]): HelpCentre {
+  const groups: HelpGroup[] = [];
+  const intro: BlockData[] = [];
+  let contact: BlockData | null = null;
+  const usedNames = new Set<string>();
+  for (const block of blocks) {
+    if (block.flags?.deleted) continue;
+    const children = (block.items ?? []) as BlockData[];
+    const expandables = children.filter((b) => b.type === 'expandable');
+    if (block.type === 'mailContactForm') contact = block;
+    else if (expandables.length === 0) {
+      const nested = children.find((b) => b.type === 'mailContactForm');
+      if (nested) contact = nested;
+      else if (groups.length === 0) intro.push(block);
+    } else {
+      const heading = children.map((b) => (b.type === 'textBlock' ? headingOf(String(b.properties.text ?? '')) : undefined)).find(Boolean);
+      const title = plainText(heading ?? '') || `Questions ${groups.length + 1}`;
+      const code = slugify(title) || `group-${groups.length + 1}`;
+      const questions = expandables.map((b) => {
+        const question = String(b.properties.question ?? '');
+        let name = slugify(question) || b.uid;
+        if (usedNames.has(name)) name = `${name}-${b.uid}`;
+        usedNames.add(name);
+        return { name, question, answerText: plainText(String(b.properties.answer ?? '')), block: b, groupCode: code };
+      });
+      groups.push({ code, title, block, questions });
+    }
+  }
+  return { intro, groups, contact };
+}
+
+export const allQuestions = (centre: HelpCentre) => centre.groups.flatMap((g) => g.questions);
+
+/** Questions matching a search (§9 search weights: the question counts as name, the answer as description). */
+export const searchHelp = (centre: HelpCentre, query: string) =>
+  rankBySearch(allQuestions(centre), query, (q) => ({ name: q.question, description: q.answerText })).map((r) => r.item);
