@@ -55,7 +55,7 @@ export default function MailContactForm({ block, properties: p }: BlockProps<Mai
             onValue={(v) => form.setValue('message', v)}
           />
           <div className="contact-form__actions">
-            <button type="submit" className="pod-button pod-button--primary" disabled={form.submitting} aria-busy={form.submitting}>
+            <button type="submit" className="pod-button pod-button--primary" disabled={form.submitting || !form.ready} aria-busy={form.submitting}>
               {p.buttonText || 'Send'}
             </button>
           </div>

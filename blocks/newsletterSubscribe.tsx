@@ -50,7 +50,7 @@ export default function NewsletterSubscribe({ properties: p }: BlockProps<Newsle
             />
           )}
           <EmailField value={form.values.email} error={form.errors.email} onValue={(v) => form.setValue('email', v)} />
-          <button type="submit" className="pod-button pod-button--primary newsletter__submit" disabled={form.submitting} aria-busy={form.submitting}>
+          <button type="submit" className="pod-button pod-button--primary newsletter__submit" disabled={form.submitting || !form.ready} aria-busy={form.submitting}>
             {p.buttonText || 'Subscribe'}
           </button>
         </form>

@@ -1,5 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { FieldBinding } from './useForm';
+import { useHydrated } from '../../lib/useHydrated';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'name' | 'id' | 'disabled'>;
 
@@ -81,8 +82,9 @@ export function FormError({ message }: { message: string | null }) {
 
 /** A submit button that shows it is busy and cannot be pressed twice. */
 export function SubmitButton({ busy, children, busyText, variant = 'primary' }: { busy: boolean; children: ReactNode; busyText?: string; variant?: 'primary' | 'secondary' | 'warning' }) {
+  const hydrated = useHydrated();
   return (
-    <button type="submit" className={`pod-button pod-button--${variant} pod-button--block auth-submit`} disabled={busy} aria-busy={busy || undefined}>
+    <button type="submit" className={`pod-button pod-button--${variant} pod-button--block auth-submit`} disabled={busy || !hydrated} aria-busy={busy || undefined}>
       {busy && <span className="pod-spinner" aria-hidden="true" />}
       {busy ? (busyText ?? 'Please wait…') : children}
     </button>

@@ -76,13 +76,17 @@ export function useForm<F extends string>({ rules, initial, cross }: FormOptions
     };
   }, []);
 
-  const localErrors = useMemo(() => {
-    const errors = {} as Record<F, string | null>;
-    for (const name of names) errors[name] = firstError(values[name], rules[name]);
-    const crossErrors: Partial<Record<F, string>> = cross?.(values) ?? {};
-    for (const name of names) errors[name] ??= crossErrors[name] ?? null;
-    return errors;
-  }, [names, rules, values, cross]);
+  const errorsFor = useCallback(
+    (of: Values<F>) => {
+      const errors = {} as Record<F, string | null>;
+      for (const name of names) errors[name] = firstError(of[name], rules[name]);
+      const crossErrors: Partial<Record<F, string>> = cross?.(of) ?? {};
+      for (const name of names) errors[name] ??= crossErrors[name] ?? null;
+      return errors;
+    },
+    [names, rules, cross],
+  );
+  const localErrors = useMemo(() => errorsFor(values), [errorsFor, values]);
 
   const errorOf = (name: F): string | null => server[name] ?? (shown[name] ? localErrors[name] : null);
 
@@ -148,9 +152,18 @@ export function useForm<F extends string>({ rules, initial, cross }: FormOptions
       timers.current.clear();
       setShown(Object.fromEntries(names.map((n) => [n, true])) as Record<F, boolean>);
       setFormError(null);
+      // Text typed (or filled in by the browser) into the server-drawn fields before the app took over is the
+      // visitor's, though the form's state never saw it.
+      let current = values;
+      elements.current.forEach((el, name) => {
+        const typable = !(el instanceof HTMLInputElement) || (el.type !== 'checkbox' && el.type !== 'radio');
+        if (typable && el.value !== current[name]) current = { ...current, [name]: el.value };
+      });
+      if (current !== values) setValues(current);
+      const errors = current === values ? localErrors : errorsFor(current);
       // Only the form's own rules hold a submit back: a server answer from the last try (wrong password) is the
       // server's to judge again, so the shopper can correct another field and retry.
-      const firstInvalid = names.find((n) => localErrors[n] !== null);
+      const firstInvalid = names.find((n) => errors[n] !== null);
       if (firstInvalid) {
         pendingFocus.current = firstInvalid;
         return;
@@ -158,7 +171,7 @@ export function useForm<F extends string>({ rules, initial, cross }: FormOptions
       setServer({});
       setSubmitting(true);
       try {
-        await action(values);
+        await action(current);
       } catch (error) {
         if (mounted.current) fail(error);
       } finally {

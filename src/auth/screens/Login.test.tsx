@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
+import { MemoryRouter } from 'react-router';
+import { StoreContext } from '../../app/StoreContext';
 import { LoginScreen } from './Login';
 import { session } from '../session';
 import { EDITING_DELAY_MS } from '../form/useForm';
-import { json, mockFetch, renderScreen, user } from '../testing';
+import { json, mockFetch, renderScreen, testStore, user } from '../testing';
 
 beforeEach(() => session.set(null));
 afterEach(() => {
@@ -191,5 +194,36 @@ describe('/login/', () => {
     const busy = await screen.findByRole('button', { name: /Signing in/ });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByLabelText('Email address') as HTMLInputElement).disabled).toBe(true);
+  });
+});
+
+describe('/login/ drawn on the server', () => {
+  const page = () => (
+    <StoreContext.Provider value={testStore()}>
+      <MemoryRouter initialEntries={['/login/']}>
+        <LoginScreen />
+      </MemoryRouter>
+    </StoreContext.Provider>
+  );
+
+  it('cannot be sent before the app takes over, and signs in with what was typed meanwhile', async () => {
+    const html = renderToString(page());
+    const container = document.createElement('div');
+    container.innerHTML = html;
+    document.body.append(container);
+    // Before the app runs, a press would send the form natively (the password in the address): the button is off.
+    const button = container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
+    expect(button.disabled).toBe(true);
+    (container.querySelector('input[type="email"]') as HTMLInputElement).value = 'ada@example.com';
+    (container.querySelector('input[type="password"]') as HTMLInputElement).value = 'demo-owner-password';
+
+    const calls = mockFetch(() => json({ user: user() }));
+    await act(async () => {
+      render(page(), { container, hydrate: true });
+    });
+    expect(screen.getByRole('button', { name: 'Sign in' }).hasAttribute('disabled')).toBe(false);
+    press('Sign in');
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/login/'))).toHaveLength(1));
+    expect(calls.find((c) => c.url.endsWith('/login/'))!.body).toMatchObject({ email: 'ada@example.com', password: 'demo-owner-password' });
   });
 });
