@@ -58,6 +58,10 @@ export function installErrorHandling(app: FastifyInstance) {
     if (error instanceof ApiError) {
       return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
+    if (error.validation && error.validationContext === 'params') {
+      // A path naming something that cannot exist (a word where an id goes) is a page that is not there.
+      return reply.status(404).send({ message: request.routeOptions.config?.notFound ?? apiMessages.notFound });
+    }
     if (error.validation) {
       const errors: Record<string, string[]> = {};
       for (const v of error.validation) (errors[v.instancePath || '/'] ??= []).push(v.message ?? 'is invalid');

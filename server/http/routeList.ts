@@ -4,6 +4,10 @@ import type { FastifyInstance } from 'fastify';
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** Which parts of the request the route's Fastify schema validates. */
+  schema: { params: boolean; querystring: boolean; body: boolean };
+  /** The route's declared reason for having no body schema (server/http/routeSchemas.ts). */
+  bodyKind?: string | undefined;
 }
 
 const ROUTES = Symbol('registeredRoutes');
@@ -17,7 +21,9 @@ export function trackRoutes(app: FastifyInstance): void {
   const list: RegisteredRoute[] = [];
   (app as Tracked)[ROUTES] = list;
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') list.push({ method, url: route.url });
+    const schema = { params: Boolean(route.schema?.params), querystring: Boolean(route.schema?.querystring), body: Boolean(route.schema?.body) };
+    const bodyKind = (route.config as { body?: string } | undefined)?.body;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') list.push({ method, url: route.url, schema, bodyKind });
   });
 }
 

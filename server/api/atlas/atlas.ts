@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
-import { ApiError, apiMessages } from '../../http/errors';
+import { ApiError } from '../../http/errors';
 import { audit } from '../../auth/audit';
 import { AuthError, fieldError } from '../../auth/errors';
 import { requireInternal, requireUser } from '../../auth/guards';
 import { authMessages } from '../../auth/messages';
 import { membershipOf } from '../../auth/roles';
 import { checkFields } from '../../auth/validation';
+import { ID, paramsSchema } from '../../http/routeSchemas';
 
 const API = '/omnis/v3/atlas';
-const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const PERMISSION_NAME = /^[A-Za-z0-9_.:-]{1,64}$/;
 export const INVALID_PERMISSIONS = 'The given permissions are invalid.';
 
@@ -36,12 +36,12 @@ const REQUEST_SELECT = `select r.*, u.email, u.first_name, u.last_name from perm
 /** §6/§7 staff calls under atlas: mute/unmute, permission requests and the mail outbox viewer. */
 export function atlasRoutes(app: FastifyInstance, ctx: AppContext) {
   for (const action of ['mute', 'unmute'] as const) {
-    app.post<{ Params: { id: string } }>(`${API}/users/:id/${action}/`, async (request) => {
+    const userRoute = { schema: { params: paramsSchema({ id: ID }) }, config: { body: 'none', notFound: authMessages.userNotFound } } as const;
+    app.post<{ Params: { id: number } }>(`${API}/users/:id/${action}/`, userRoute, async (request) => {
       // §6/§8: anyone but staff, signed in or not, gets 403 "Permission denied".
       const staff = request.auth;
       if (!staff?.internal) throw new AuthError(403, authMessages.permissionDenied);
-      const id = Number(request.params.id);
-      if (!/^\d{1,9}$/.test(request.params.id) || id <= 0) throw new ApiError(404, authMessages.userNotFound);
+      const { id } = request.params;
       const mutedAt = await ctx.db.transaction(async (tx) => {
         const { rows } = await tx.query<{ muted_at: unknown }>(
           `update users set muted_at = ${action === 'mute' ? 'coalesce(muted_at, now())' : 'null'} where id = $1 returning muted_at`,
@@ -58,7 +58,7 @@ export function atlasRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: { permissions: string }; Body: { reason?: string; divisionId?: number } }>(
     `${API}/permissions/request/:permissions/`,
-    { schema: { body: { type: ['object', 'null'], properties: { reason: { type: 'string', maxLength: 2000 }, divisionId: ID } } } },
+    { schema: { params: paramsSchema({ permissions: { type: 'string', minLength: 1, maxLength: 2000 } }), body: { type: ['object', 'null'], properties: { reason: { type: 'string', maxLength: 2000 }, divisionId: ID } } } },
     async (request, reply) => {
       const user = requireUser(request);
       const b = request.body ?? {};
@@ -100,11 +100,10 @@ export function atlasRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post<{ Params: { id: string; decision: string } }>(`${API}/permissions/requests/:id/:decision/`, async (request) => {
+  const decisionRoute = { schema: { params: paramsSchema({ id: ID, decision: { type: 'string', enum: ['approve', 'deny'] } }) }, config: { body: 'none' } } as const;
+  app.post<{ Params: { id: number; decision: 'approve' | 'deny' } }>(`${API}/permissions/requests/:id/:decision/`, decisionRoute, async (request) => {
     const staff = requireInternal(request);
-    const { decision } = request.params;
-    const id = Number(request.params.id);
-    if ((decision !== 'approve' && decision !== 'deny') || !/^\d{1,9}$/.test(request.params.id)) throw new ApiError(404, apiMessages.notFound);
+    const { id, decision } = request.params;
     const answered = await ctx.db.transaction(async (tx) => {
       const { rows } = await tx.query<Row>(
         `update permission_requests set status = $2, answered_by = $3, answered_at = now() where id = $1 and status = 'pending' returning *`,

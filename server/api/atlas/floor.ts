@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError, apiMessages, badRequest } from '../../http/errors';
+import { ID, paramsSchema } from '../../http/routeSchemas';
 import { AuthError } from '../../auth/errors';
 import { authMessages } from '../../auth/messages';
 import type { AuthUser } from '../../auth/types';
@@ -21,7 +22,6 @@ import { refundOrder } from '../../orders/refunds';
 import { paymentsFrom, type Payments } from '../../payments';
 
 const API = '/omnis/v3/atlas';
-const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const IDS = { type: 'array', minItems: 1, maxItems: 500, items: ID } as const;
 const REASON = { type: 'string', minLength: 1, maxLength: 500 } as const;
 const UNITS = { type: 'integer', minimum: 1, maximum: 10000 } as const;
@@ -37,15 +37,13 @@ function staffOf(request: FastifyRequest): AuthUser {
   return user;
 }
 
-/** A path id: digits only, else the §8 404. */
-function idOf(raw: string): number {
-  const id = Number(raw);
-  if (!/^\d{1,9}$/.test(raw) || id <= 0) throw new ApiError(404, apiMessages.notFound);
-  return id;
-}
+const ID_PARAMS = paramsSchema({ id: ID });
+const ORDER_ITEM_PARAMS = paramsSchema({ id: ID, itemId: ID });
 
 /** Body and query schemas answer 400 with the field errors (attachValidation). */
-function checked(request: FastifyRequest & { validationError?: unknown }) {
+function checked(request: FastifyRequest) {
+  // A path id that names nothing is the §8 404, as on routes without attached validation.
+  if (request.validationError?.validationContext === 'params') throw new ApiError(404, apiMessages.notFound);
   if (request.validationError) throw badRequest(request.validationError as { validation?: [] });
 }
 
@@ -171,9 +169,9 @@ export function atlasFloorRoutes(app: FastifyInstance, ctx: AppContext, options:
     return { data: rows.map(listRow), total, page: q.page, perPage: ORDERS_PER_PAGE, lastPage: Math.max(1, Math.ceil(total / ORDERS_PER_PAGE)) };
   });
 
-  app.get<{ Params: { id: string } }>(`${API}/orders/:id/`, async (request) => {
+  app.get<{ Params: { id: number } }>(`${API}/orders/:id/`, { schema: { params: ID_PARAMS } }, async (request) => {
     staffOf(request);
-    const id = idOf(request.params.id);
+    const id = request.params.id;
     const { rows } = await ctx.db.query<Row>(
       `select o.*, d.name as store_name, sm.name as shipping_method_name, r.name as reprint_reason
        from orders o join divisions d on d.id = o.division_id left join shipping_methods sm on sm.code = o.shipping_method
@@ -243,15 +241,15 @@ export function atlasFloorRoutes(app: FastifyInstance, ctx: AppContext, options:
     };
   });
 
-  app.post<{ Params: { id: string }; Body: { status: string; note?: string } }>(
+  app.post<{ Params: { id: number }; Body: { status: string; note?: string } }>(
     `${API}/orders/:id/status/`,
     {
-      schema: { body: { type: 'object', required: ['status'], additionalProperties: false, properties: { status: { type: 'string', minLength: 1, maxLength: 40 }, note: { type: 'string', maxLength: 500 } } } },
+      schema: { params: ID_PARAMS, body: { type: 'object', required: ['status'], additionalProperties: false, properties: { status: { type: 'string', minLength: 1, maxLength: 40 }, note: { type: 'string', maxLength: 500 } } } },
       attachValidation: true,
     },
     async (request) => {
       const staff = staffOf(request);
-      const id = idOf(request.params.id);
+      const id = request.params.id;
       checked(request);
       const to = request.body.status;
       const result = await ctx.db.transaction(async (tx) => {
@@ -267,12 +265,12 @@ export function atlasFloorRoutes(app: FastifyInstance, ctx: AppContext, options:
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { priority: number } }>(
+  app.post<{ Params: { id: number }; Body: { priority: number } }>(
     `${API}/orders/:id/priority/`,
-    { schema: { body: { type: 'object', required: ['priority'], additionalProperties: false, properties: { priority: { type: 'integer', minimum: 0, maximum: 2 } } } }, attachValidation: true },
+    { schema: { params: ID_PARAMS, body: { type: 'object', required: ['priority'], additionalProperties: false, properties: { priority: { type: 'integer', minimum: 0, maximum: 2 } } } }, attachValidation: true },
     async (request) => {
       const staff = staffOf(request);
-      const id = idOf(request.params.id);
+      const id = request.params.id;
       checked(request);
       const { priority } = request.body;
       const done = await ctx.db.transaction(async (tx) => {
@@ -289,22 +287,23 @@ export function atlasFloorRoutes(app: FastifyInstance, ctx: AppContext, options:
 
   const reasonBody = { type: 'object', required: ['reason'], additionalProperties: false, properties: { reason: REASON } } as const;
 
-  app.post<{ Params: { id: string; itemId: string }; Body: { reason: string; quantity?: number } }>(
+  app.post<{ Params: { id: number; itemId: number }; Body: { reason: string; quantity?: number } }>(
     `${API}/orders/:id/items/:itemId/cancel/`,
-    { schema: { body: { ...reasonBody, properties: { reason: REASON, quantity: UNITS } } }, attachValidation: true },
+    { schema: { params: ORDER_ITEM_PARAMS, body: { ...reasonBody, properties: { reason: REASON, quantity: UNITS } } }, attachValidation: true },
     async (request) => {
       const staff = staffOf(request);
-      const id = idOf(request.params.id);
-      const itemId = idOf(request.params.itemId);
+      const id = request.params.id;
+      const itemId = request.params.itemId;
       checked(request);
       return { cancelled: await cancelItem(ctx.db, id, itemId, staff.id, request.body.reason.trim(), request.body.quantity) };
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { reason: string; itemIds?: number[]; items?: { id: number; quantity: number }[] } }>(
+  app.post<{ Params: { id: number }; Body: { reason: string; itemIds?: number[]; items?: { id: number; quantity: number }[] } }>(
     `${API}/orders/:id/refund/`,
     {
       schema: {
+        params: ID_PARAMS,
         body: {
           type: 'object',
           required: ['reason'],
@@ -320,7 +319,7 @@ export function atlasFloorRoutes(app: FastifyInstance, ctx: AppContext, options:
     },
     async (request, reply) => {
       const staff = staffOf(request);
-      const id = idOf(request.params.id);
+      const id = request.params.id;
       checked(request);
       const result = await refundOrder(ctx.db, processorOf, { orderId: id, itemIds: request.body.itemIds, items: request.body.items, reason: request.body.reason.trim(), userId: staff.id });
       // The processor said no: the refund row says so too; the caller sees the processor's words.
@@ -329,12 +328,12 @@ export function atlasFloorRoutes(app: FastifyInstance, ctx: AppContext, options:
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { reasonId: number; itemIds?: number[] } }>(
+  app.post<{ Params: { id: number }; Body: { reasonId: number; itemIds?: number[] } }>(
     `${API}/orders/:id/reprint/`,
-    { schema: { body: { type: 'object', required: ['reasonId'], additionalProperties: false, properties: { reasonId: ID, itemIds: IDS } } }, attachValidation: true },
+    { schema: { params: ID_PARAMS, body: { type: 'object', required: ['reasonId'], additionalProperties: false, properties: { reasonId: ID, itemIds: IDS } } }, attachValidation: true },
     async (request, reply) => {
       const staff = staffOf(request);
-      const id = idOf(request.params.id);
+      const id = request.params.id;
       checked(request);
       const childId = await ctx.db.transaction(async (tx) => {
         const { rows } = await tx.query<Row>('select id from orders where id = $1 for update', [id]);
@@ -372,24 +371,24 @@ export function atlasFloorRoutes(app: FastifyInstance, ctx: AppContext, options:
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { trackingCode: string; carrier?: string } }>(
+  app.post<{ Params: { id: number }; Body: { trackingCode: string; carrier?: string } }>(
     `${API}/orders/:id/dispatch/`,
     {
-      schema: { body: { type: 'object', required: ['trackingCode'], additionalProperties: false, properties: { trackingCode: { type: 'string', maxLength: 60 }, carrier: { type: 'string', maxLength: 40 } } } },
+      schema: { params: ID_PARAMS, body: { type: 'object', required: ['trackingCode'], additionalProperties: false, properties: { trackingCode: { type: 'string', maxLength: 60 }, carrier: { type: 'string', maxLength: 40 } } } },
       attachValidation: true,
     },
     async (request) => {
       const staff = staffOf(request);
-      const id = idOf(request.params.id);
+      const id = request.params.id;
       checked(request);
       await dispatchOrder(ctx.db, id, { trackingCode: request.body.trackingCode, carrier: request.body.carrier, userId: staff.id }, env);
       return { status: 'complete' };
     },
   );
 
-  app.get<{ Params: { id: string } }>(`${API}/orders/:id/packing-slip/`, async (request, reply) => {
+  app.get<{ Params: { id: number } }>(`${API}/orders/:id/packing-slip/`, { schema: { params: ID_PARAMS } }, async (request, reply) => {
     staffOf(request);
-    const id = idOf(request.params.id);
+    const id = request.params.id;
     const { rows } = await ctx.db.query<Row>(
       `select o.id, o.shipping_address, coalesce(sm.name, o.shipping_method) as shipping_method, coalesce(c.name, d.name) as seller
        from orders o join divisions d on d.id = o.division_id left join companies c on c.id = d.company_id left join shipping_methods sm on sm.code = o.shipping_method where o.id = $1`,
@@ -483,21 +482,21 @@ export function atlasFloorRoutes(app: FastifyInstance, ctx: AppContext, options:
     },
   );
 
-  app.get<{ Params: { id: string } }>(`${API}/labels/:id/`, async (request) => {
+  app.get<{ Params: { id: number } }>(`${API}/labels/:id/`, { schema: { params: ID_PARAMS } }, async (request) => {
     staffOf(request);
-    const label = (await loadLabels(ctx.db, { labelIds: [idOf(request.params.id)] }))[0];
+    const label = (await loadLabels(ctx.db, { labelIds: [request.params.id] }))[0];
     if (!label) throw new ApiError(404, apiMessages.notFound);
     return label;
   });
 
-  app.post<{ Params: { id: string } }>(`${API}/labels/:id/scan/`, async (request) => {
+  app.post<{ Params: { id: number } }>(`${API}/labels/:id/scan/`, { schema: { params: ID_PARAMS }, config: { body: 'none' } }, async (request) => {
     const staff = staffOf(request);
-    return scanLabel(ctx.db, idOf(request.params.id), staff.id);
+    return scanLabel(ctx.db, request.params.id, staff.id);
   });
 
-  app.post<{ Params: { id: string }; Body: { reason: string } }>(`${API}/labels/:id/cancel/`, { schema: { body: reasonBody }, attachValidation: true }, async (request) => {
+  app.post<{ Params: { id: number }; Body: { reason: string } }>(`${API}/labels/:id/cancel/`, { schema: { params: ID_PARAMS, body: reasonBody }, attachValidation: true }, async (request) => {
     const staff = staffOf(request);
-    const id = idOf(request.params.id);
+    const id = request.params.id;
     checked(request);
     await cancelLabel(ctx.db, id, staff.id, request.body.reason.trim());
     return { cancelled: true };

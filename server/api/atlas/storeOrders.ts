@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { ApiError, apiMessages, badRequest } from '../../http/errors';
 import { requireStoreAccess } from '../../auth/guards';
 import { ORDER_STATUS_LABELS, isOrderStatus, orderProgress, progressKind, STATUS_FILTER_GROUPS } from '../../../src/core/orderLifecycle';
+import { ID } from '../../http/routeSchemas';
 
 /** Statuses that count as a sale (paid, whatever happened after — refunds excepted). */
 const SOLD = [...STATUS_FILTER_GROUPS.paid!, ...STATUS_FILTER_GROUPS.production!, ...STATUS_FILTER_GROUPS.packing!, 'disputed', 'issue', 'complete', 'exchanged'];
@@ -22,7 +23,7 @@ export function storeOrderRoutes(app: FastifyInstance, ctx: AppContext) {
         querystring: {
           type: 'object',
           required: ['store'],
-          properties: { store: { type: 'integer', minimum: 1, maximum: 2147483647 }, page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 } },
+          properties: { store: ID, page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 } },
         },
       },
       attachValidation: true,

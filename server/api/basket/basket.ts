@@ -21,6 +21,7 @@ import {
 } from '../../commerce/basket';
 import type { BundleOptionInput } from '../../commerce/bundles';
 import type { BasketList, BasketListName } from '../../../src/core/api/basket';
+import { ID } from '../../http/routeSchemas';
 
 /** Most of one line a shopper can ask for in one call (stock limits the rest). */
 export const MAX_QUANTITY = 999;
@@ -32,7 +33,7 @@ const ITEM = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    productId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    productId: ID,
     productUrl: { type: 'string', minLength: 1, maxLength: 300 },
     // An embedded frame names a variant by its SKU (§5.2 frame add-to-cart "variantId").
     variantSku: { type: 'string', minLength: 1, maxLength: 120 },
@@ -57,7 +58,7 @@ const BUNDLE_OPTIONS = {
         additionalProperties: false,
         required: ['bundleItemId'],
         properties: {
-          bundleItemId: { type: 'integer', minimum: 1, maximum: 2147483647 },
+          bundleItemId: ID,
           productColor: { type: 'string', maxLength: 100 },
           productSize: { type: 'string', maxLength: 50 },
         },

@@ -9,6 +9,7 @@ import { createBlogPost, type NewBlogPost } from '../../catalogue/blogPosts';
 import { PAGES_PERMISSION } from '../divisions/pages';
 import { BLOG_SLUG, slugify } from '../../../src/core/blog';
 import type { DashboardPost } from '../../../src/core/api/blog';
+import { DIVISION_PARAMS } from '../../http/routeSchemas';
 
 export const blogMessages = {
   invalid: 'Post failed validation',
@@ -58,16 +59,13 @@ export function parseNewPost(body: unknown, now = new Date()): NewBlogPost {
   return { slug, title, author, excerpt, tags, body: excerpt ? `<p>${excerpt.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>` : '', metaImage, publishedAt };
 }
 
-const divisionOf = (params: { divisionId: string }) => {
-  const id = Number(params.divisionId);
-  if (!Number.isSafeInteger(id) || id <= 0) throw new ApiError(404, blogMessages.notFound);
-  return id;
-};
+/** The post list and the new-post form of one store; the post's fields are checked by parseNewPost (§8 messages). */
+const postsRoute = { schema: { params: DIVISION_PARAMS }, config: { notFound: blogMessages.notFound } };
 
 /** The dashboard's blog: list a store's posts and create one (a builder page plus its post data). */
 export function blogPostRoutes(app: FastifyInstance, ctx: AppContext) {
-  app.get<{ Params: { divisionId: string } }>('/omnis/v3/divisions/:divisionId/blog/posts/', async (request) => {
-    const divisionId = divisionOf(request.params);
+  app.get<{ Params: { divisionId: number } }>('/omnis/v3/divisions/:divisionId/blog/posts/', postsRoute, async (request) => {
+    const { divisionId } = request.params;
     requireStoreAccess(request, divisionId);
     const { rows } = await ctx.db.query<Record<string, unknown>>(
       'select id, url, title, author, tags, published_at, page_id from blog_posts where division_id = $1 order by published_at desc, id desc',
@@ -85,8 +83,8 @@ export function blogPostRoutes(app: FastifyInstance, ctx: AppContext) {
     return { data };
   });
 
-  app.post<{ Params: { divisionId: string } }>('/omnis/v3/divisions/:divisionId/blog/posts/', async (request, reply) => {
-    const divisionId = divisionOf(request.params);
+  app.post<{ Params: { divisionId: number } }>('/omnis/v3/divisions/:divisionId/blog/posts/', { ...postsRoute, schema: { ...postsRoute.schema, body: { type: 'object' } } }, async (request, reply) => {
+    const { divisionId } = request.params;
     const user = requireStoreAccess(request, divisionId, PAGES_PERMISSION);
     const post = parseNewPost(request.body);
     const store = await findStore(ctx.db, { division: String(divisionId) });

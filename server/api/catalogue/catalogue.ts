@@ -8,6 +8,7 @@ import { collectionIdByUrlName, listCollections } from '../../catalogue/collecti
 import { paginateBlog } from '../../catalogue/blog';
 import { socialPosts } from '../../catalogue/social';
 import type { ProductSort } from '../../../src/core/catalogue';
+import { ID } from '../../http/routeSchemas';
 
 export const catalogueMessages = {
   collectionNotFound: 'Collection not found',
@@ -92,8 +93,8 @@ export function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
           type: 'object',
           required: ['product_ids'],
           properties: {
-            product_ids: { type: 'array', maxItems: MAX_PRODUCTS_PER_PAGE, items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
-            division: { type: 'integer', minimum: 1, maximum: 2147483647 },
+            product_ids: { type: 'array', maxItems: MAX_PRODUCTS_PER_PAGE, items: ID },
+            division: ID,
           },
         },
       },
@@ -116,7 +117,7 @@ export function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
           required: ['sku'],
           properties: {
             sku: { type: 'string', minLength: 1, maxLength: 100, pattern: '\\S' },
-            division: { type: 'integer', minimum: 1, maximum: 2147483647 },
+            division: ID,
           },
         },
       },

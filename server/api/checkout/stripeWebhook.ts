@@ -30,7 +30,7 @@ export function stripeWebhookRoutes(app: FastifyInstance, ctx: AppContext, _paym
     // The signature covers the exact bytes Stripe sent: keep the body raw in this scope only.
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post(STRIPE_WEBHOOK_PATH, async (request) => {
+    scope.post(STRIPE_WEBHOOK_PATH, { config: { body: 'raw' } }, async (request) => {
       if (!secret) throw new ApiError(404, webhookMessages.notConfigured);
       let event;
       try {

@@ -10,6 +10,7 @@ import { findStore } from '../../stores';
 import { expandFactories } from '../../pages/factories';
 import { setupAfterPageSave } from '../../setup/storeSetup';
 import type { PageSaveSetup } from '../../../src/core/setupSteps';
+import { DIVISION_PARAMS, ID, paramsSchema, type BodyKind } from '../../http/routeSchemas';
 
 export const pageMessages = {
   notFound: 'Page not found',
@@ -20,17 +21,15 @@ export const pageMessages = {
 /** The permission a store editor needs to change pages (owners and staff hold every permission). */
 export const PAGES_PERMISSION = 'pages';
 
-type Params = { divisionId: string; pageId: string };
+type Params = { divisionId: number; pageId: number };
+const PAGE_PARAMS = paramsSchema({ divisionId: ID, pageId: ID });
+const pageRoute = (params: typeof DIVISION_PARAMS | typeof PAGE_PARAMS, body?: BodyKind) => ({
+  schema: { params },
+  config: { notFound: pageMessages.notFound, ...(body ? { body } : {}) },
+});
 type Body = Record<string, unknown>;
 
 const pageLoginState = (properties: Record<string, unknown>) => (typeof properties.loginState === 'string' ? properties.loginState : undefined);
-
-function ids(params: Partial<Params>) {
-  const divisionId = Number(params.divisionId);
-  const pageId = params.pageId === undefined ? 0 : Number(params.pageId);
-  if (!Number.isSafeInteger(divisionId) || !Number.isSafeInteger(pageId) || divisionId <= 0 || pageId < 0) throw new ApiError(404, pageMessages.notFound);
-  return { divisionId, pageId };
-}
 
 const isEditorOf = (request: FastifyRequest, divisionId: number) => request.auth !== null && canAccessStore(request.auth, divisionId);
 
@@ -50,8 +49,8 @@ export function pageRoutes(app: FastifyInstance, ctx: AppContext) {
     return isPro({ store: { divisionId, companyId: null, subdomain: { isPro: store.subdomain.isPro } } });
   }
 
-  const list = async (request: FastifyRequest<{ Params: Params; Querystring: { 'page-type'?: string } }>) => {
-    const { divisionId } = ids(request.params);
+  const list = async (request: FastifyRequest<{ Params: Pick<Params, 'divisionId'>; Querystring: { 'page-type'?: string } }>) => {
+    const { divisionId } = request.params;
     requireStoreAccess(request, divisionId);
     const type = request.query['page-type'];
     const pages = (await listPages(ctx.db, divisionId)).filter((p) =>
@@ -59,11 +58,11 @@ export function pageRoutes(app: FastifyInstance, ctx: AppContext) {
     );
     return { data: pages.map((p) => ({ ...toPageRoute(p), version: p.version, edited: p.edited })) };
   };
-  app.get('/omnis/v3/divisions/:divisionId/pages', list);
-  app.get('/omnis/v3/divisions/:divisionId/pages/', list);
+  app.get('/omnis/v3/divisions/:divisionId/pages', pageRoute(DIVISION_PARAMS), list);
+  app.get('/omnis/v3/divisions/:divisionId/pages/', pageRoute(DIVISION_PARAMS), list);
 
-  app.get<{ Params: Params; Querystring: { expand?: string } }>('/omnis/v3/divisions/:divisionId/pages/:pageId/', async (request) => {
-    const { divisionId, pageId } = ids(request.params);
+  app.get<{ Params: Params; Querystring: { expand?: string } }>('/omnis/v3/divisions/:divisionId/pages/:pageId/', pageRoute(PAGE_PARAMS), async (request) => {
+    const { divisionId, pageId } = request.params;
     const page = await getPage(ctx.db, pageId);
     // The store's own editors read any of its pages (the builder); everyone else by §6: unpublished pages for
     // internal users only, loginState logged-in needs a session, dashboard-access verified + EULA — others are
@@ -80,8 +79,8 @@ export function pageRoutes(app: FastifyInstance, ctx: AppContext) {
     return page;
   });
 
-  app.post<{ Params: Params; Body: Body }>('/omnis/v3/divisions/:divisionId/pages/', async (request, reply) => {
-    const { divisionId } = ids(request.params);
+  app.post<{ Params: Pick<Params, 'divisionId'>; Body: Body }>('/omnis/v3/divisions/:divisionId/pages/', pageRoute(DIVISION_PARAMS, 'entity'), async (request, reply) => {
+    const { divisionId } = request.params;
     const user = requireStoreAccess(request, divisionId, PAGES_PERMISSION);
     const body = bodyObject(request.body);
     const pro = await storeIsPro(divisionId);
@@ -93,8 +92,8 @@ export function pageRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send(page);
   });
 
-  app.patch<{ Params: Params; Body: Body }>('/omnis/v3/divisions/:divisionId/pages/:pageId/', async (request) => {
-    const { divisionId, pageId } = ids(request.params);
+  app.patch<{ Params: Params; Body: Body }>('/omnis/v3/divisions/:divisionId/pages/:pageId/', pageRoute(PAGE_PARAMS, 'entity'), async (request) => {
+    const { divisionId, pageId } = request.params;
     const user = requireStoreAccess(request, divisionId, PAGES_PERMISSION);
     const body = bodyObject(request.body);
     const current = await pageOf(divisionId, pageId);
@@ -107,8 +106,8 @@ export function pageRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.delete<{ Params: Params }>('/omnis/v3/divisions/:divisionId/pages/:pageId/', async (request) => {
-    const { divisionId, pageId } = ids(request.params);
+  app.delete<{ Params: Params }>('/omnis/v3/divisions/:divisionId/pages/:pageId/', pageRoute(PAGE_PARAMS, 'none'), async (request) => {
+    const { divisionId, pageId } = request.params;
     const user = requireStoreAccess(request, divisionId, PAGES_PERMISSION);
     const current = await pageOf(divisionId, pageId);
     await ctx.db.transaction(async (tx) => {

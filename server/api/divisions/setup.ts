@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { ApiError, apiMessages } from '../../http/errors';
+import { ApiError } from '../../http/errors';
+import { DIVISION_PARAMS } from '../../http/routeSchemas';
 import { requireStoreAccess } from '../../auth/guards';
 import { readStoreSetup } from '../../setup/storeSetup';
 
@@ -8,7 +9,7 @@ export const setupMessages = {
   noStore: 'Store not found',
 } as const;
 
-type Params = { divisionId: string };
+type Params = { divisionId: number };
 
 /**
  * `GET /omnis/v3/divisions/{divisionId}/setup/` → `{ steps: [{ code, title, done, href }], next }` (the
@@ -17,14 +18,12 @@ type Params = { divisionId: string };
  */
 export function setupRoutes(app: FastifyInstance, ctx: AppContext) {
   const read = async (request: FastifyRequest<{ Params: Params }>) => {
-    const raw = request.params.divisionId;
-    const divisionId = Number(raw);
-    if (!/^\d{1,9}$/.test(raw) || divisionId <= 0) throw new ApiError(404, apiMessages.notFound);
+    const { divisionId } = request.params;
     requireStoreAccess(request, divisionId);
     const { rows } = await ctx.db.query('select 1 from divisions where id = $1', [divisionId]);
     if (rows.length === 0) throw new ApiError(404, setupMessages.noStore);
     return readStoreSetup(ctx.db, divisionId);
   };
-  app.get('/omnis/v3/divisions/:divisionId/setup/', read);
-  app.get('/omnis/v3/divisions/:divisionId/setup', read);
+  app.get('/omnis/v3/divisions/:divisionId/setup/', { schema: { params: DIVISION_PARAMS } }, read);
+  app.get('/omnis/v3/divisions/:divisionId/setup', { schema: { params: DIVISION_PARAMS } }, read);
 }

@@ -1,9 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError, apiMessages } from '../../http/errors';
 import { requireStoreAccess } from '../../auth/guards';
 import { defaultZones, saveZones, toZoneView, zonesOf } from '../../orders/shippingZones';
 import type { ShippingSettingsView, ShippingZoneInput } from '../../../src/core/api/shipping';
+import { DIVISION_PARAMS } from '../../http/routeSchemas';
 
 /** Editors need this store permission to change shipping (owners and staff hold every permission, §6). */
 export const SHIPPING_PERMISSION = 'shipping';
@@ -43,12 +44,6 @@ const ZONES_BODY = {
  * PUT /omnis/v3/divisions/{id}/shipping/  {zones}: replaces the zones; 422 with field errors (zones.0.name …).
  */
 export function shippingRoutes(app: FastifyInstance, ctx: AppContext) {
-  const divisionIdOf = (request: FastifyRequest<{ Params: { divisionId: string } }>) => {
-    const divisionId = Number(request.params.divisionId);
-    if (!Number.isSafeInteger(divisionId) || divisionId <= 0 || divisionId > 2147483647) throw new ApiError(404, apiMessages.notFound);
-    return divisionId;
-  };
-
   const view = async (divisionId: number): Promise<ShippingSettingsView> => {
     const { rows: methods } = await ctx.db.query<{ code: string; name: string; description: string; price: number; region: string }>(
       'select code, name, description, price, region from shipping_methods where active order by position, id',
@@ -62,17 +57,18 @@ export function shippingRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   };
 
-  app.get<{ Params: { divisionId: string } }>('/omnis/v3/divisions/:divisionId/shipping/', async (request) => {
-    const divisionId = divisionIdOf(request);
+  app.get<{ Params: { divisionId: number } }>('/omnis/v3/divisions/:divisionId/shipping/', { schema: { params: DIVISION_PARAMS } }, async (request) => {
+    const { divisionId } = request.params;
     requireStoreAccess(request, divisionId);
     return view(divisionId);
   });
 
-  app.put<{ Params: { divisionId: string }; Body: { zones: ShippingZoneInput[] } }>(
+  app.put<{ Params: { divisionId: number }; Body: { zones: ShippingZoneInput[] } }>(
     '/omnis/v3/divisions/:divisionId/shipping/',
-    { schema: { body: ZONES_BODY }, attachValidation: true },
+    { schema: { params: DIVISION_PARAMS, body: ZONES_BODY }, attachValidation: true },
     async (request) => {
-      const divisionId = divisionIdOf(request);
+      if (request.validationError?.validationContext === 'params') throw new ApiError(404, apiMessages.notFound);
+      const { divisionId } = request.params;
       // Who may write is checked before what they wrote.
       requireStoreAccess(request, divisionId, SHIPPING_PERMISSION);
       if (request.validationError) throw new ApiError(422, apiMessages.invalid, { zones: [request.validationError.message] });

@@ -8,6 +8,7 @@ import { DEFAULT_THEME, customThemeOf } from '../../themes';
 import { PAGES_PERMISSION } from './pages';
 import { validateThemeDocument, type NamedThemeSummary, type StoreThemeDocument, type ThemeDoc, type ThemeProperties } from '../../../src/core/theme';
 import { completeSetupStep } from '../../setup/storeSetup';
+import { DIVISION_PARAMS, NAME, paramsSchema } from '../../http/routeSchemas';
 
 /**
  * Store themes.
@@ -51,12 +52,6 @@ function summary(ctx: AppContext, name: string, deprecated: boolean): NamedTheme
   };
 }
 
-function divisionIdOf(params: { divisionId: string }): number {
-  const divisionId = Number(params.divisionId);
-  if (!Number.isSafeInteger(divisionId) || divisionId <= 0) throw new ApiError(404, apiMessages.notFound);
-  return divisionId;
-}
-
 async function storeOf(ctx: AppContext, divisionId: number): Promise<Store> {
   const store = await findStore(ctx.db, { division: String(divisionId) });
   if (!store) throw new ApiError(404, apiMessages.notFound);
@@ -79,7 +74,7 @@ export function themeRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/omnis/v3/themes/', list);
   app.get('/omnis/v3/themes', list);
 
-  app.get<{ Params: { name: string } }>('/omnis/v3/themes/:name/', async (request) => {
+  app.get<{ Params: { name: string } }>('/omnis/v3/themes/:name/', { schema: { params: paramsSchema({ name: NAME }) } }, async (request) => {
     const docs = ctx.themes.docs();
     const doc = Object.hasOwn(docs, request.params.name) ? docs[request.params.name] : undefined;
     if (!doc) throw new ApiError(404, themeMessages.unknown(request.params.name));
@@ -88,16 +83,16 @@ export function themeRoutes(app: FastifyInstance, ctx: AppContext) {
     return { name: doc.name ?? request.params.name, deprecated: doc.deprecated === true, chain };
   });
 
-  const read = async (request: FastifyRequest<{ Params: { divisionId: string } }>) => {
-    const divisionId = divisionIdOf(request.params);
+  const read = async (request: FastifyRequest<{ Params: { divisionId: number } }>) => {
+    const { divisionId } = request.params;
     requireStoreAccess(request, divisionId);
     return documentOf(ctx, await storeOf(ctx, divisionId));
   };
-  app.get('/omnis/v3/divisions/:divisionId/theme/', read);
-  app.get('/omnis/v3/divisions/:divisionId/theme', read);
+  app.get('/omnis/v3/divisions/:divisionId/theme/', { schema: { params: DIVISION_PARAMS } }, read);
+  app.get('/omnis/v3/divisions/:divisionId/theme', { schema: { params: DIVISION_PARAMS } }, read);
 
-  app.put<{ Params: { divisionId: string }; Body: unknown }>('/omnis/v3/divisions/:divisionId/theme/', async (request) => {
-    const divisionId = divisionIdOf(request.params);
+  app.put<{ Params: { divisionId: number }; Body: unknown }>('/omnis/v3/divisions/:divisionId/theme/', { schema: { params: DIVISION_PARAMS }, config: { body: 'entity' } }, async (request) => {
+    const { divisionId } = request.params;
     requireStoreAccess(request, divisionId, PAGES_PERMISSION);
     const store = await storeOf(ctx, divisionId);
     const body = (request.body && typeof request.body === 'object' && !Array.isArray(request.body) ? request.body : {}) as { name?: unknown; properties?: unknown };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError, apiMessages } from '../../http/errors';
 import { FONT_WEIGHTS, type FontWeight } from '../../../src/core/theme/fonts';
 import { fontCatalogue, type FontCatalogue } from './catalogue';
+import { NAME, paramsSchema } from '../../http/routeSchemas';
 
 /** A year: the files of a pinned @fontsource version never change under the same URL. */
 export const FONT_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -26,7 +27,7 @@ export function fontRoutes(app: FastifyInstance, catalogue: FontCatalogue = font
     return cached;
   };
 
-  app.get<{ Params: { family: string; file: string } }>('/fonts/:family/:file', async (request, reply) => {
+  app.get<{ Params: { family: string; file: string } }>('/fonts/:family/:file', { schema: { params: paramsSchema({ family: NAME, file: NAME }) } }, async (request, reply) => {
     const weight = Number(FILE.exec(request.params.file)?.[1]);
     const file = FONT_WEIGHTS.includes(weight as FontWeight) ? catalogue.file(request.params.family, weight as FontWeight) : null;
     if (!file) throw new ApiError(404, apiMessages.notFound);

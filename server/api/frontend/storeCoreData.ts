@@ -10,6 +10,7 @@ import { canViewPage } from '../../auth/roles';
 import type { AuthUser } from '../../auth/types';
 import { isPolicyUrl, policyPagesReachable } from '../../../src/core/policies';
 import { editorOrigins } from '../../ssr/securityHeaders';
+import { NAME, paramsSchema } from '../../http/routeSchemas';
 
 export const STORE_NOT_FOUND = 'Store not found';
 
@@ -21,7 +22,7 @@ export function storeCoreDataRoutes(app: FastifyInstance, ctx: AppContext) {
     return buildStoreCoreData(ctx, store, user);
   };
   app.get('/omnis/v3/frontend/getStoreCoreData/json/', async (request) => handler(undefined, request.hostname, request.auth));
-  app.get<{ Params: { division: string } }>('/omnis/v3/frontend/:division/getStoreCoreData/json/', async (request) =>
+  app.get<{ Params: { division: string } }>('/omnis/v3/frontend/:division/getStoreCoreData/json/', { schema: { params: paramsSchema({ division: NAME }) }, config: { notFound: STORE_NOT_FOUND } }, async (request) =>
     handler(request.params.division, request.hostname, request.auth),
   );
 }

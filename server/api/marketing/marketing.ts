@@ -9,6 +9,7 @@ import { requireDivision } from '../../catalogue/division';
 import { escapeHtml, queueMail } from '../../services/mail';
 import type { FormAnswer } from '../../../src/core/catalogue';
 import type { BlockData } from '../../../src/core/storeData';
+import { ID, TOKEN, paramsSchema } from '../../http/routeSchemas';
 
 /** Where the newsletter confirmation link lands (§2.2 /subscription-verified). */
 const SUBSCRIPTION_VERIFIED_URL = '/subscription-verified';
@@ -50,7 +51,7 @@ function checkFields(ctx: AppContext, fields: Fields) {
 const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-const DIVISION = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+const DIVISION = ID;
 
 interface SubscribeBody {
   division: number;
@@ -121,7 +122,7 @@ export function marketingRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   // The link in the verification mail: confirms once (later clicks keep the first time) and lands on /subscription-verified (§2.2).
-  app.get<{ Params: { token: string } }>('/omnis/v3/marketing/subscribe/verify/:token/', async (request, reply) => {
+  app.get<{ Params: { token: string } }>('/omnis/v3/marketing/subscribe/verify/:token/', { schema: { params: paramsSchema({ token: TOKEN }) } }, async (request, reply) => {
     const token = request.params.token;
     const { rows } = /^[0-9a-f]{48}$/.test(token)
       ? await ctx.db.query('update subscribers set verified_at = coalesce(verified_at, now()) where verify_token = $1 returning id', [token])

@@ -8,6 +8,7 @@ import { measureImageTone } from '../../files/imageTone';
 import type { ImageTone } from '../../../src/core/legibility';
 import { isSrcsetWidth } from '../../../src/core/images';
 import { chooseFormat, IMAGE_WIDTH_MESSAGE, resizedImage } from '../../files/resizeImage';
+import { DIVISION_PARAMS, NAME, paramsSchema } from '../../http/routeSchemas';
 
 /**
  * Image uploads of the page builder.
@@ -117,14 +118,8 @@ export function isSafeSvg(text: string): boolean {
   return !UNSAFE_SVG.some((pattern) => pattern.test(text));
 }
 
-type Params = { divisionId: string };
+type Params = { divisionId: number };
 type UploadBody = { filename?: unknown; contentType?: unknown; dataBase64?: unknown };
-
-function divisionIdOf(params: Params): number {
-  const divisionId = Number(params.divisionId);
-  if (!Number.isSafeInteger(divisionId) || divisionId <= 0) throw new ApiError(404, apiMessages.notFound);
-  return divisionId;
-}
 
 const invalid = (field: string, message: string) => new ApiError(422, message, { [field]: [message] });
 
@@ -164,7 +159,7 @@ const toUpload = (r: Row): Upload => ({
 
 export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
   const list = async (request: FastifyRequest<{ Params: Params }>) => {
-    const divisionId = divisionIdOf(request.params);
+    const { divisionId } = request.params;
     requireStoreAccess(request, divisionId, PAGES_PERMISSION);
     const { rows } = await ctx.db.query<Row>(
       'select id, filename, slug, ext, content_type, size, created_at, tone from media_uploads where division_id = $1 order by id desc limit 500',
@@ -172,11 +167,12 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     );
     return { data: rows.map(toUpload) };
   };
-  app.get('/omnis/v3/divisions/:divisionId/media/', list);
-  app.get('/omnis/v3/divisions/:divisionId/media', list);
+  app.get('/omnis/v3/divisions/:divisionId/media/', { schema: { params: DIVISION_PARAMS } }, list);
+  app.get('/omnis/v3/divisions/:divisionId/media', { schema: { params: DIVISION_PARAMS } }, list);
 
-  app.post<{ Params: Params; Body: unknown }>('/omnis/v3/divisions/:divisionId/media/', async (request, reply) => {
-    const divisionId = divisionIdOf(request.params);
+  // The body's fields are checked by parseUpload, whose messages name what is wrong with the file.
+  app.post<{ Params: Params; Body: unknown }>('/omnis/v3/divisions/:divisionId/media/', { schema: { params: DIVISION_PARAMS, body: { type: 'object' } } }, async (request, reply) => {
+    const { divisionId } = request.params;
     const user = requireStoreAccess(request, divisionId, PAGES_PERMISSION);
     const { filename, type, bytes } = parseUpload(request.body);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -191,7 +187,7 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
     return reply.status(201).send(toUpload(rows[0]!));
   });
 
-  app.get<{ Params: { file: string }; Querystring: { width?: string } }>('/media/uploads/:file', async (request, reply) => {
+  app.get<{ Params: { file: string }; Querystring: { width?: string } }>('/media/uploads/:file', { schema: { params: paramsSchema({ file: NAME }) } }, async (request, reply) => {
     const match = FILE.exec(request.params.file);
     if (!match) throw new ApiError(404, apiMessages.notFound);
     const widthParam = request.query.width;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../http/errors';
 import { MAX_IDS, fetchModels, type FetchRequest } from '../../models/registry';
+import { ID } from '../../http/routeSchemas';
 
 const NAME = { type: 'string', minLength: 1, maxLength: 100 } as const;
 
@@ -21,7 +22,7 @@ export function modelRoutes(app: FastifyInstance, ctx: AppContext) {
           required: ['type', 'ids'],
           properties: {
             type: { type: 'string', minLength: 1, maxLength: 64 },
-            ids: { type: 'array', maxItems: MAX_IDS, items: { type: 'integer', minimum: 1, maximum: 2147483647 } },
+            ids: { type: 'array', maxItems: MAX_IDS, items: ID },
             relations: { type: 'array', maxItems: 20, items: NAME },
             attributes: { type: 'array', maxItems: 200, items: NAME },
           },

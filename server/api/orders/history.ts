@@ -5,6 +5,7 @@ import { findStore } from '../../stores';
 import { STORE_NOT_FOUND } from '../../catalogue/division';
 import { requireVerified } from '../../auth/guards';
 import { customerHashFor, loadOrderHistory } from '../../orders/orderHistory';
+import { TOKEN, paramsSchema } from '../../http/routeSchemas';
 
 const HASH = /^[A-Za-z0-9_-]{16,64}$/;
 
@@ -24,7 +25,7 @@ export function orderHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
     void reply.header('x-robots-tag', 'noindex');
   };
 
-  app.get<{ Params: { customerHash: string } }>('/omnis/v3/order-history/:customerHash/', async (request, reply) => {
+  app.get<{ Params: { customerHash: string } }>('/omnis/v3/order-history/:customerHash/', { schema: { params: paramsSchema({ customerHash: TOKEN }) } }, async (request, reply) => {
     const store = await storeOf(request);
     const hash = request.params.customerHash;
     const history = HASH.test(hash) ? await loadOrderHistory(ctx.db, store.id, hash) : null;

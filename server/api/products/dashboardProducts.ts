@@ -10,6 +10,7 @@ import { exportCsv, importCsv, productTable, setEnabled, type TableQuery } from 
 import { PRINT_AREAS } from '../../products/mockups';
 import { priceBreakdown } from '../stats/costModel';
 import { APPROVAL_STATUSES, PRODUCT_TABLE_SORTS, PRODUCTS_PER_PAGE, type Artwork } from '../../../src/core/dashboardProducts';
+import { ID } from '../../http/routeSchemas';
 
 /**
  * The owner's products (/dashboard/products/), all under /omnis/v3/dashboard/products/ with `?store={divisionId}`:
@@ -28,7 +29,6 @@ import { APPROVAL_STATUSES, PRODUCT_TABLE_SORTS, PRODUCTS_PER_PAGE, type Artwork
  */
 export const PRODUCTS_PERMISSION = 'products';
 const API = '/omnis/v3/dashboard/products';
-const ID = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
 const STORE_QUERY = { type: 'object', required: ['store'], properties: { store: ID } } as const;
 const MONEY = { type: 'integer', minimum: 0, maximum: 100000000 } as const;
 
@@ -140,7 +140,7 @@ export function dashboardProductRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post<{ Querystring: { store: number } }>(`${API}/artwork/`, { attachValidation: true, schema: { querystring: STORE_QUERY } }, async (request, reply) => {
+  app.post<{ Querystring: { store: number } }>(`${API}/artwork/`, { attachValidation: true, schema: { querystring: STORE_QUERY }, config: { body: 'multipart' } }, async (request, reply) => {
     const user = guardStore(request, request.query.store);
     const fail = (message: string) => new ApiError(422, message, { '/file': [message] });
     if (!request.isMultipart()) throw fail(artworkMessages.missing);

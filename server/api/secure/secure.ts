@@ -28,6 +28,9 @@ import type { PublicUser } from '../../auth/types';
 import { checkFields, normaliseEmail, PASSWORD_RULES } from '../../auth/validation';
 import { captchaFromEnv, type CaptchaVerifier } from '../../services/captcha';
 
+/** Calls that act on the session alone and carry no body. */
+const NO_BODY = { config: { body: 'none' as const } };
+
 const API = '/omnis/v3';
 
 // Bodies are checked for shape only (types, sizes): missing or malformed values reach the §5.1 rule book,
@@ -226,7 +229,7 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
     return answerUser(ctx.db, userId, request.auth?.id === userId ? request.auth.confirmedAt : null);
   });
 
-  app.post(`${API}/shop/customer/verify/resend/`, async (request) => {
+  app.post(`${API}/shop/customer/verify/resend/`, NO_BODY, async (request) => {
     const user = requireUser(request);
     if (user.verified) return { message: authMessages.alreadyVerified };
     // Every resend counts: at most 5 mails per 15 minutes per account.
@@ -360,7 +363,7 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
     });
   });
 
-  app.post(`${API}/dashboard/secure/logout/`, async (request, reply) => {
+  app.post(`${API}/dashboard/secure/logout/`, NO_BODY, async (request, reply) => {
     const user = request.auth;
     if (user) await audit(ctx.db, { actorUserId: user.id, action: 'logout', subjectType: 'user', subjectId: user.id, ip: request.ip });
     await endSession(ctx.db, request, reply);
@@ -535,7 +538,7 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
-  app.post(`${API}/dashboard/secure/2fa/setup/`, async (request) => {
+  app.post(`${API}/dashboard/secure/2fa/setup/`, NO_BODY, async (request) => {
     const user = requireConfirmedPassword(request);
     const secret = newTotpSecret();
     await ctx.db.query('update users set two_factor_pending_secret = $2 where id = $1', [user.id, secret]);
@@ -568,7 +571,7 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
     return { recoveryCodes };
   });
 
-  app.post(`${API}/dashboard/secure/2fa/disable/`, async (request) => {
+  app.post(`${API}/dashboard/secure/2fa/disable/`, NO_BODY, async (request) => {
     const user = requireConfirmedPassword(request);
     if (user.projectRequires2fa) throw new ApiError(422, authMessages.force2fa);
     await ctx.db.transaction(async (tx) => {
@@ -582,7 +585,7 @@ export function secureRoutes(app: FastifyInstance, ctx: AppContext) {
     return answerUser(ctx.db, user.id, user.confirmedAt);
   });
 
-  app.post(`${API}/dashboard/secure/2fa/recovery-codes/`, async (request) => {
+  app.post(`${API}/dashboard/secure/2fa/recovery-codes/`, NO_BODY, async (request) => {
     const user = requireConfirmedPassword(request);
     if (!user.twoFactorEnabled) throw new ApiError(422, authMessages.twoFactorOff);
     const recoveryCodes = await ctx.db.transaction(async (tx) => {

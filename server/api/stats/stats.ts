@@ -7,6 +7,7 @@ import { requireDivision } from '../../catalogue/division';
 import { NORMAL_PROGRESS_GROUPS } from '../../orders/stateMachine';
 import { ONBOARDING_BADGES } from '../../../src/core/access';
 import { GARMENT_COSTS, PRINT_COST, DEFAULT_GARMENT_COST, priceBreakdown, unitCost, vatOf } from './costModel';
+import { DIVISION_PARAMS, NAME, paramsSchema } from '../../http/routeSchemas';
 
 /**
  * Store figures for the dashboard blocks (graph, summary, profitPerMonth, interactions) and the public price
@@ -171,12 +172,11 @@ export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
     return rows[0]?.first ? new Date(rows[0].first) : null;
   }
 
-  const division = (request: FastifyRequest<{ Params: { divisionId: string } }>) => {
-    const id = Number(request.params.divisionId);
-    if (!/^\d{1,9}$/.test(request.params.divisionId) || !Number.isSafeInteger(id) || id <= 0) throw new ApiError(404, apiMessages.notFound);
-    requireStoreAccess(request, id);
-    return id;
+  const division = (request: FastifyRequest<{ Params: { divisionId: number } }>) => {
+    requireStoreAccess(request, request.params.divisionId);
+    return request.params.divisionId;
   };
+  const storeStats = { schema: { params: DIVISION_PARAMS } };
   const periodOf = (raw: string | undefined): Period => {
     const period = raw ?? '30d';
     if (!(PERIODS as readonly string[]).includes(period))
@@ -187,11 +187,11 @@ export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
   };
 
   type Q = {
-    Params: { divisionId: string };
+    Params: { divisionId: number };
     Querystring: Record<string, string | undefined>;
   };
 
-  app.get<Q>('/omnis/v3/divisions/:divisionId/stats/summary/', async (request) => {
+  app.get<Q>('/omnis/v3/divisions/:divisionId/stats/summary/', storeStats, async (request) => {
     const id = division(request);
     const period = periodOf(request.query.period);
     const window = periodWindow(period, new Date(), period === 'all' ? await firstSale(id) : null);
@@ -231,7 +231,7 @@ export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.get<Q>('/omnis/v3/divisions/:divisionId/stats/series/', async (request) => {
+  app.get<Q>('/omnis/v3/divisions/:divisionId/stats/series/', storeStats, async (request) => {
     const id = division(request);
     const period = periodOf(request.query.period);
     const metric = request.query.metric ?? 'revenue';
@@ -254,7 +254,7 @@ export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.get<Q>('/omnis/v3/divisions/:divisionId/stats/profit-per-month/', async (request) => {
+  app.get<Q>('/omnis/v3/divisions/:divisionId/stats/profit-per-month/', storeStats, async (request) => {
     const id = division(request);
     const raw = request.query.months ?? '12';
     const months = /^\d{1,2}$/.test(raw) ? Number(raw) : NaN;
@@ -287,7 +287,7 @@ export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.get<Q & { Querystring: { limit?: string } }>('/omnis/v3/divisions/:divisionId/stats/interactions/', async (request) => {
+  app.get<Q & { Querystring: { limit?: string } }>('/omnis/v3/divisions/:divisionId/stats/interactions/', storeStats, async (request) => {
     const id = division(request);
     const raw = request.query.limit ?? '10';
     const limit = /^\d{1,2}$/.test(raw) && Number(raw) >= 1 && Number(raw) <= 50 ? Number(raw) : NaN;
@@ -345,7 +345,7 @@ export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
    * product with a design, a saved theme, an edited homepage, a first sale. Billing cards are not stored by this
    * platform, so "card" stays locked.
    */
-  app.get<Q>('/omnis/v3/divisions/:divisionId/stats/onboarding/', async (request) => {
+  app.get<Q>('/omnis/v3/divisions/:divisionId/stats/onboarding/', storeStats, async (request) => {
     const id = division(request);
     const user = request.auth!;
     const { rows } = await ctx.db.query<{
@@ -408,7 +408,7 @@ export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
     };
   });
 
-  app.get<{ Params: { urlName: string }; Querystring: { division?: string } }>('/omnis/v3/products/:urlName/price-breakdown/', async (request) => {
+  app.get<{ Params: { urlName: string }; Querystring: { division?: string } }>('/omnis/v3/products/:urlName/price-breakdown/', { schema: { params: paramsSchema({ urlName: NAME }) } }, async (request) => {
     const store = await requireDivision(ctx.db, request.query.division);
     const { rows } = await ctx.db.query<{
       name: string;
