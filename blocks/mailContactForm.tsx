@@ -38,7 +38,7 @@ export default function MailContactForm({ block, properties: p }: BlockProps<Mai
       </h2>
       {p.copy && <p className="contact-form__copy">{p.copy}</p>}
       {form.status?.kind !== 'success' && (
-        <form className="contact-form__form" noValidate onSubmit={form.submit}>
+        <form className="contact-form__form" noValidate ref={form.formRef} onSubmit={form.submit}>
           <TextField label="Name" name="name" autoComplete="name" maxLength={120} value={form.values.name} error={form.errors.name} onValue={(v) => form.setValue('name', v)} />
           <EmailField value={form.values.email} error={form.errors.email} onValue={(v) => form.setValue('email', v)} />
           {p.askPhone && (

@@ -37,7 +37,7 @@ export default function NewsletterSubscribe({ properties: p }: BlockProps<Newsle
         {p.copy && <p className="newsletter__copy">{p.copy}</p>}
       </div>
       {!done && (
-        <form className={`newsletter__form${askName ? '' : ' newsletter__form--email-only'}`} noValidate onSubmit={form.submit}>
+        <form className={`newsletter__form${askName ? '' : ' newsletter__form--email-only'}`} noValidate ref={form.formRef} onSubmit={form.submit}>
           {askName && (
             <TextField
               label="First name"

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../src/lib/api';
 import { checkForm, serverFieldErrors, type FieldRule } from './forms';
-import { useHydrated } from '../../src/lib/useHydrated';
+import { useHydrated, useKeepTypedText } from '../../src/lib/hydration';
 
 export type FormStatusValue = { kind: 'success' | 'error'; message: string } | null;
 
@@ -23,6 +23,8 @@ export function useFormSubmit<K extends string>(opts: {
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
   const ready = useHydrated();
+  /** Bound to the <form>: what was typed into it before the app took over the page is kept. */
+  const formRef = useKeepTypedText();
   const setValue = (name: K, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
     // A corrected field loses its error as soon as it passes.
@@ -33,9 +35,7 @@ export function useFormSubmit<K extends string>(opts: {
     event.preventDefault();
     const formEl = event.currentTarget;
     if (busy.current) return; // a second click while sending is ignored
-    const current = typedValues(formEl, values);
-    if (current !== values) setValues(current);
-    const found = checkForm(current, opts.rules);
+    const found = checkForm(values, opts.rules);
     setErrors(found);
     setStatus(null);
     if (Object.keys(found).length > 0) {
@@ -46,7 +46,7 @@ export function useFormSubmit<K extends string>(opts: {
     busy.current = true;
     setSubmitting(true);
     try {
-      const answer = await api<{ message?: string } | undefined>(opts.path, { method: 'POST', body: opts.body(current) });
+      const answer = await api<{ message?: string } | undefined>(opts.path, { method: 'POST', body: opts.body(values) });
       setStatus({ kind: 'success', message: opts.success(answer) });
       setValues(opts.initial);
     } catch (error) {
@@ -65,15 +65,5 @@ export function useFormSubmit<K extends string>(opts: {
   }
 
   /** `ready`: the app has taken over the server-drawn form, so its submit button can be pressed. */
-  return { values, errors, status, submitting, ready, setValue, submit };
-}
-
-/** The values with whatever the visitor typed into a named field before the app took over the page. */
-function typedValues<K extends string>(formEl: HTMLFormElement, values: Record<K, string>): Record<K, string> {
-  let current = values;
-  for (const name of Object.keys(values) as K[]) {
-    const el = formEl.elements.namedItem(name);
-    if ((el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && el.value !== current[name]) current = { ...current, [name]: el.value };
-  }
-  return current;
+  return { values, errors, status, submitting, ready, setValue, submit, formRef };
 }

@@ -1,6 +1,6 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { FieldBinding } from './useForm';
-import { useHydrated } from '../../lib/useHydrated';
+import { useHydrated } from '../../lib/hydration';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'onBlur' | 'name' | 'id' | 'disabled'>;
 

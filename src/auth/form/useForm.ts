@@ -3,6 +3,7 @@ import type { RuleList } from '../../core/rules';
 import { firstError } from './rules';
 import { routeError } from './serverErrors';
 import { EDITING_DELAY_MS } from '../../core/editing';
+import { typedBeforeHydration } from '../../lib/hydration';
 
 export { EDITING_DELAY_MS };
 
@@ -140,8 +141,13 @@ export function useForm<F extends string>({ rules, initial, cross }: FormOptions
         if (values[name] !== '' || shown[name] !== undefined) show(name);
       },
       bindInput: (el) => {
-        if (el) elements.current.set(name, el);
-        else elements.current.delete(name);
+        if (!el) {
+          elements.current.delete(name);
+          return;
+        }
+        elements.current.set(name, el);
+        // Later renders find the input holding what was rendered, so this acts only on hydration.
+        if (typedBeforeHydration(el, values[name])) set(name, el.value);
       },
     }),
     set,
@@ -152,18 +158,9 @@ export function useForm<F extends string>({ rules, initial, cross }: FormOptions
       timers.current.clear();
       setShown(Object.fromEntries(names.map((n) => [n, true])) as Record<F, boolean>);
       setFormError(null);
-      // Text typed (or filled in by the browser) into the server-drawn fields before the app took over is the
-      // visitor's, though the form's state never saw it.
-      let current = values;
-      elements.current.forEach((el, name) => {
-        const typable = !(el instanceof HTMLInputElement) || (el.type !== 'checkbox' && el.type !== 'radio');
-        if (typable && el.value !== current[name]) current = { ...current, [name]: el.value };
-      });
-      if (current !== values) setValues(current);
-      const errors = current === values ? localErrors : errorsFor(current);
       // Only the form's own rules hold a submit back: a server answer from the last try (wrong password) is the
       // server's to judge again, so the shopper can correct another field and retry.
-      const firstInvalid = names.find((n) => errors[n] !== null);
+      const firstInvalid = names.find((n) => localErrors[n] !== null);
       if (firstInvalid) {
         pendingFocus.current = firstInvalid;
         return;
@@ -171,7 +168,7 @@ export function useForm<F extends string>({ rules, initial, cross }: FormOptions
       setServer({});
       setSubmitting(true);
       try {
-        await action(current);
+        await action(values);
       } catch (error) {
         if (mounted.current) fail(error);
       } finally {

@@ -215,13 +215,15 @@ describe('/login/ drawn on the server', () => {
     const button = container.querySelector<HTMLButtonElement>('button[type="submit"]')!;
     expect(button.disabled).toBe(true);
     (container.querySelector('input[type="email"]') as HTMLInputElement).value = 'ada@example.com';
-    (container.querySelector('input[type="password"]') as HTMLInputElement).value = 'demo-owner-password';
 
     const calls = mockFetch(() => json({ user: user() }));
     await act(async () => {
       render(page(), { container, hydrate: true });
     });
     expect(screen.getByRole('button', { name: 'Sign in' }).hasAttribute('disabled')).toBe(false);
+    // Typing into another field re-renders the form: the text typed before hydration must survive it.
+    type('Password', 'demo-owner-password');
+    expect((screen.getByLabelText('Email address') as HTMLInputElement).value).toBe('ada@example.com');
     press('Sign in');
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/login/'))).toHaveLength(1));
     expect(calls.find((c) => c.url.endsWith('/login/'))!.body).toMatchObject({ email: 'ada@example.com', password: 'demo-owner-password' });

@@ -16,6 +16,7 @@ import { ErrorSummary } from './ErrorSummary';
 import { DeliveryNote } from './DeliveryNote';
 import '../commerce.css';
 import './checkout.css';
+import { useKeepTypedText } from '../../lib/hydration';
 
 const StripePayment = lazy(async () => ({ default: (await import('./StripePayment')).StripePayment }));
 
@@ -27,6 +28,7 @@ export function CheckoutPage() {
   const express = params.get('express') === 'true';
   const navigate = useNavigate();
   const { state } = useStore();
+  const keepTyped = useKeepTypedText();
   const [config, setConfig] = useState<PublicPaymentConfig | null>(null);
   const [quote, setQuote] = useState<QuoteView | null>(null);
   const [email, setEmail] = useState('');
@@ -130,7 +132,7 @@ export function CheckoutPage() {
   );
 
   return (
-    <form className="checkout" onSubmit={(e) => void place(e)} noValidate>
+    <form className="checkout" ref={keepTyped} onSubmit={(e) => void place(e)} noValidate>
       <h1>Checkout</h1>
       {config?.card === 'test' && <TestModeNotice />}
       <ErrorSummary errors={errors} />
