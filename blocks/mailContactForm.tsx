@@ -6,6 +6,7 @@ import { catalogueApi } from './commerce/catalogueApi';
 import { useDivisionId } from './commerce/store';
 import { FormStatus, EmailField, TextField } from './commerce/forms';
 import { useFormSubmit } from './commerce/useFormSubmit';
+import { useKeepTypedText } from '../src/lib/hydration';
 import './mailContactForm.css';
 
 /**
@@ -15,6 +16,8 @@ import './mailContactForm.css';
 export default function MailContactForm({ block, properties: p }: BlockProps<MailContactFormProperties>) {
   const division = useDivisionId();
   const headingId = useId();
+  // What was typed into the server-drawn form before the app took over is kept.
+  const keepTyped = useKeepTypedText();
   const form = useFormSubmit({
     initial: { name: '', email: '', phone: '', message: '' },
     rules: { name: ['required'], email: ['required', 'email'], message: ['required'] },
@@ -38,7 +41,7 @@ export default function MailContactForm({ block, properties: p }: BlockProps<Mai
       </h2>
       {p.copy && <p className="contact-form__copy">{p.copy}</p>}
       {form.status?.kind !== 'success' && (
-        <form className="contact-form__form" noValidate ref={form.formRef} onSubmit={form.submit}>
+        <form className="contact-form__form" noValidate ref={keepTyped} onSubmit={form.submit}>
           <TextField label="Name" name="name" autoComplete="name" maxLength={120} value={form.values.name} error={form.errors.name} onValue={(v) => form.setValue('name', v)} />
           <EmailField value={form.values.email} error={form.errors.email} onValue={(v) => form.setValue('email', v)} />
           {p.askPhone && (

@@ -5,6 +5,7 @@ import { catalogueApi } from './commerce/catalogueApi';
 import { useDivisionId } from './commerce/store';
 import { FormStatus, EmailField, TextField } from './commerce/forms';
 import { useFormSubmit } from './commerce/useFormSubmit';
+import { useKeepTypedText } from '../src/lib/hydration';
 import './newsletterSubscribe.css';
 
 /** §8 subscriber offer messages. */
@@ -15,6 +16,8 @@ export const SUBSCRIBE_ERROR = 'Oops... Something went wrong, please try again l
 export default function NewsletterSubscribe({ properties: p }: BlockProps<NewsletterSubscribeProperties>) {
   const division = useDivisionId();
   const askName = p.askFirstName !== false;
+  // What was typed into the server-drawn form before the app took over is kept.
+  const keepTyped = useKeepTypedText();
   const form = useFormSubmit({
     initial: { email: '', firstName: '' },
     rules: askName ? { email: ['required', 'email'], firstName: ['required'] } : { email: ['required', 'email'] },
@@ -37,7 +40,7 @@ export default function NewsletterSubscribe({ properties: p }: BlockProps<Newsle
         {p.copy && <p className="newsletter__copy">{p.copy}</p>}
       </div>
       {!done && (
-        <form className={`newsletter__form${askName ? '' : ' newsletter__form--email-only'}`} noValidate ref={form.formRef} onSubmit={form.submit}>
+        <form className={`newsletter__form${askName ? '' : ' newsletter__form--email-only'}`} noValidate ref={keepTyped} onSubmit={form.submit}>
           {askName && (
             <TextField
               label="First name"

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { api, ApiError } from '../../src/lib/api';
 import { checkForm, serverFieldErrors, type FieldRule } from './forms';
-import { useHydrated, useKeepTypedText } from '../../src/lib/hydration';
+import { useHydrated } from '../../src/lib/hydration';
 
 export type FormStatusValue = { kind: 'success' | 'error'; message: string } | null;
 
@@ -23,8 +23,6 @@ export function useFormSubmit<K extends string>(opts: {
   const [submitting, setSubmitting] = useState(false);
   const busy = useRef(false);
   const ready = useHydrated();
-  /** Bound to the <form>: what was typed into it before the app took over the page is kept. */
-  const formRef = useKeepTypedText();
   const setValue = (name: K, value: string) => {
     setValues((v) => ({ ...v, [name]: value }));
     // A corrected field loses its error as soon as it passes.
@@ -65,5 +63,5 @@ export function useFormSubmit<K extends string>(opts: {
   }
 
   /** `ready`: the app has taken over the server-drawn form, so its submit button can be pressed. */
-  return { values, errors, status, submitting, ready, setValue, submit, formRef };
+  return { values, errors, status, submitting, ready, setValue, submit };
 }
