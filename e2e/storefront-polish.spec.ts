@@ -34,6 +34,25 @@ test('a product opened from a link shows a chosen colour, and its picture is of 
   expect(errors).toEqual([]);
 });
 
+test('the product picture opens a larger preview that zooms with the wheel and closes with Escape (§2.4, §4)', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/product/summit-tee/navy/');
+  const opener = page.getByRole('button', { name: 'View larger: Summit Tee in Navy' });
+  await opener.click();
+  const preview = page.getByRole('dialog', { name: 'Summit Tee' });
+  await expect(preview.getByRole('img', { name: 'Summit Tee in Navy' })).toBeVisible();
+  const stage = preview.locator('.image-preview__stage');
+  await stage.hover();
+  await page.mouse.wheel(0, -100);
+  await expect(stage).toHaveAttribute('data-zoom', '1.1');
+  await page.mouse.move(0, 0);
+  await expect(stage).toHaveAttribute('data-zoom', '1');
+  await page.keyboard.press('Escape');
+  await expect(preview).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  expect(errors).toEqual([]);
+});
+
 test('the header logo fills the header height up to 220 px wide and stays readable (§2.1, §9 header heights)', async ({ page }) => {
   await page.goto('/');
   const header = await box(page, '.header__inner');

@@ -11,3 +11,12 @@ export const isSrcsetWidth = (n: number): n is SrcsetWidth => (SRCSET_WIDTHS as 
 export const POD_BASE_WIDTH = 1110;
 /** Product pictures (mockups) are square. */
 export const PRODUCT_IMAGE_SIZE = POD_BASE_WIDTH;
+
+/** §4 / §9 image zoom: normal or zoomed, scale 1 to 2 in steps of 0.1 on the wheel; leaving the image unzooms. */
+export const IMAGE_ZOOM = { min: 1, max: 2, step: 0.1 } as const;
+
+/** The zoom after one wheel notch (`deltaY` < 0 zooms in), kept within IMAGE_ZOOM and to one decimal. */
+export function nextZoom(scale: number, deltaY: number): number {
+  const next = scale + (deltaY < 0 ? IMAGE_ZOOM.step : -IMAGE_ZOOM.step);
+  return Math.round(Math.min(IMAGE_ZOOM.max, Math.max(IMAGE_ZOOM.min, next)) * 10) / 10;
+}

@@ -262,3 +262,50 @@ describe('a bundle product page (§3 bundleItems, §7 addItemToCart bundleOption
     expect(screen.getByText(messages.unavailable)).toBeTruthy();
   });
 });
+
+describe('image preview (§2.4 list of images and start index; §4 / §9 zoom 1 to 2 in steps of 0.1)', () => {
+  const shots = (hex: string) => ['front', 'back', 'detail'].map((view) => ({ src: `/media/mockup/tshirt/${hex}/${view}.svg`, alt: `Tee ${view}`, color: `#${hex}` }));
+  const withViews = () => tee({ options: [{ ...option('Natural White', 'f5f3ec'), images: shots('f5f3ec') }] });
+  const stage = () => document.querySelector<HTMLElement>('.image-preview__stage')!;
+  const previewImage = () => within(screen.getByRole('dialog', { name: 'Fern Organic Tee' })).getByRole('img');
+
+  it('opens at the image on show, moves with the arrows (wrapping) and gives the page the image it closed on', async () => {
+    renderProduct(withViews());
+    await screen.findByRole('heading', { level: 1, name: 'Fern Organic Tee' });
+    fireEvent.click(screen.getByRole('button', { name: 'Image 2' }));
+    fireEvent.click(screen.getByRole('button', { name: 'View larger: Tee back' }));
+    expect(previewImage().getAttribute('alt')).toBe('Tee back');
+    expect(screen.getByText('Image 2 of 3')).toBeTruthy();
+    fireEvent.keyDown(document, { key: 'ArrowRight' });
+    expect(previewImage().getAttribute('alt')).toBe('Tee detail');
+    fireEvent.click(screen.getByRole('button', { name: 'Next image' }));
+    expect(previewImage().getAttribute('alt')).toBe('Tee front');
+    fireEvent.click(screen.getByRole('button', { name: 'Previous image' }));
+    expect(screen.getByText('Image 3 of 3')).toBeTruthy();
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getAllByRole('img').find((img) => img.classList.contains('product__main-image'))!.getAttribute('alt')).toBe('Tee detail');
+  });
+
+  it('zooms with the wheel from 1 to 2 in steps of 0.1, unzooms when the pointer leaves, and a click toggles', async () => {
+    renderProduct(withViews());
+    fireEvent.click(await screen.findByRole('button', { name: 'View larger: Tee front' }));
+    const scale = () => Number(stage().dataset.zoom);
+    expect(scale()).toBe(1);
+    fireEvent.wheel(stage(), { deltaY: -100 });
+    expect(scale()).toBe(1.1);
+    expect(previewImage().style.transform).toBe('scale(1.1)');
+    for (let i = 0; i < 15; i++) fireEvent.wheel(stage(), { deltaY: -100 });
+    expect(scale()).toBe(2);
+    fireEvent.wheel(stage(), { deltaY: 100 });
+    expect(scale()).toBe(1.9);
+    fireEvent.mouseLeave(stage());
+    expect(scale()).toBe(1);
+    fireEvent.wheel(stage(), { deltaY: 100 });
+    expect(scale()).toBe(1);
+    fireEvent.click(stage());
+    expect(scale()).toBe(2);
+    fireEvent.click(stage());
+    expect(scale()).toBe(1);
+  });
+});

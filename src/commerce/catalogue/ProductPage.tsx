@@ -16,6 +16,7 @@ import { useCurrency } from '../../app/currency';
 import { pageOrigin, useCommerceHead } from '../head';
 import '../commerce.css';
 import { PRODUCT_IMAGE_SIZE } from '../../core/images';
+import { ImagePreview } from './ImagePreview';
 
 /** §9 colour tooltip timings and selector width. */
 export const COLOUR_TOOLTIP = { delayMs: 350, timeoutMs: 2000 } as const;
@@ -68,6 +69,8 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
   const [size, setSize] = useState<string | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [imageIndex, setImageIndex] = useState(0);
+  const [previewOpen, setPreviewOpen] = useState(false);
+  const previewOpener = useRef<HTMLButtonElement>(null);
   // `item`: the bundle item a choice message is about (shown beside its selectors).
   const [message, setMessage] = useState<{ text: string; error: boolean; link?: boolean; item?: number } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -144,7 +147,25 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
     <div className="shop">
       <div className="product">
         <div className="product__media">
-          {image ? <img className="product__main-image" src={image.src} alt={image.alt} width={PRODUCT_IMAGE_SIZE} height={PRODUCT_IMAGE_SIZE} fetchPriority="high" /> : <div className="product__main-image" aria-hidden="true" />}
+          {image ? (
+            <button ref={previewOpener} type="button" className="product__zoom" aria-label={`View larger: ${image.alt || product.name}`} onClick={() => setPreviewOpen(true)}>
+              <img className="product__main-image" src={image.src} alt={image.alt} width={PRODUCT_IMAGE_SIZE} height={PRODUCT_IMAGE_SIZE} fetchPriority="high" />
+            </button>
+          ) : (
+            <div className="product__main-image" aria-hidden="true" />
+          )}
+          {previewOpen && (
+            <ImagePreview
+              images={images}
+              start={Math.min(imageIndex, images.length - 1)}
+              title={product.name}
+              returnFocusTo={previewOpener}
+              onClose={(at) => {
+                setImageIndex(at);
+                setPreviewOpen(false);
+              }}
+            />
+          )}
           {thumbnails !== 'none' && images.length > 1 && (
             <div className={`product__thumbs product__thumbs--${thumbnails}`} role="group" aria-label="Images">
               {images.map((img, i) => (
