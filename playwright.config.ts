@@ -6,11 +6,14 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** e2e tests drive Debian's Chromium against the built server on a fresh embedded database. */
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: '.tmp/test-results',
+  // Per port, so the desktop and phone runs side by side keep their own results.
+  outputDir: `.tmp/test-results/${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // CI runs both projects side by side on two cores: a screen that appears in 1 s alone can take 5–8 s there.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: process.env.PW_JSON_OUTPUT ? [['list'], ['json', { outputFile: process.env.PW_JSON_OUTPUT }]] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
@@ -30,6 +33,6 @@ export default defineConfig({
     timeout: 120_000,
     reuseExistingServer: false,
     // The next port is a stand-in outside editor (e2e/editorBridge.spec.ts serves it) that may frame the builder.
-    env: { PORT: String(PORT), DATA_DIR: '.tmp/e2e-data', LOG_LEVEL: 'warn', EDITOR_ORIGINS: `http://127.0.0.1:${PORT + 1}` },
+    env: { PORT: String(PORT), DATA_DIR: `.tmp/e2e-data-${PORT}`, LOG_LEVEL: 'warn', EDITOR_ORIGINS: `http://127.0.0.1:${PORT + 1}` },
   },
 });

@@ -11,7 +11,7 @@ export default defineConfig({
   server: {
     port: Number(process.env.PORT ?? 3000),
     // `npm run dev`: Vite serves the app with hot reload, the API runs beside it.
-    proxy: { '/omnis': `http://127.0.0.1:${API_PORT}`, '/media': `http://127.0.0.1:${API_PORT}`, '/fonts': `http://127.0.0.1:${API_PORT}`, '/sitemap.xml': `http://127.0.0.1:${API_PORT}` },
+    proxy: { '/omnis': { target: `http://127.0.0.1:${API_PORT}`, ws: true }, '/media': `http://127.0.0.1:${API_PORT}`, '/fonts': `http://127.0.0.1:${API_PORT}`, '/sitemap.xml': `http://127.0.0.1:${API_PORT}` },
   },
   test: {
     projects: [
@@ -21,6 +21,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'blocks/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'schemas/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['scripts/vitest-unit-setup.ts'],
           // A block's first render imports its chunk; on a busy 2-core machine that alone can pass vitest's 5 s.
           testTimeout: 20_000,
         },

@@ -1,8 +1,8 @@
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Figure } from './harness';
+import { API, freshDatabase, percentile, signIn as signInAs, startServer, stopChild, timeGets, withClient } from './liveServer';
 
 /**
  * The factory floor at scale, on a fresh database of the local PostgreSQL server:
@@ -29,82 +29,7 @@ const CONCURRENCY = Number(process.env.FACTORY_BENCH_CONCURRENCY ?? 8);
 /** Orders the scanned labels belong to: fewer than the 200 pigeonholes, so every first pick finds a free one. */
 const PICK_ORDERS = 150;
 const STAFF = { email: 'staff@pod.example', password: 'demo-staff-password' };
-const API = '/omnis/v3';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-
-async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-interface Child {
-  base: string;
-  process: ChildProcess;
-}
-
-async function startServer(label: string, databaseUrl: string): Promise<Child> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`${label} exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${base}${API}/frontend/getStoreCoreData/json/`)).ok) return { base, process: child };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${label} did not start within 60 s:\n${output}`);
-}
-
-async function stopChild(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
-/** A staff member's session on one server: the anti-forgery cookie, then the sign-in. */
-async function signIn(base: string): Promise<Record<string, string>> {
-  const core = await fetch(`${base}${API}/frontend/getStoreCoreData/json/`);
-  const token = /XSRF-TOKEN=([0-9a-f]{64})/.exec(core.headers.getSetCookie().join('; '))?.[1];
-  if (!token) throw new Error('factory bench: no XSRF-TOKEN cookie');
-  const login = await fetch(`${base}${API}/dashboard/secure/login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${token}`, 'x-csrf-token': token },
-    body: JSON.stringify(STAFF),
-  });
-  if (!login.ok) throw new Error(`factory bench: staff sign-in answered ${login.status}: ${await login.text()}`);
-  const cookies = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0]!)
-    .filter((c) => !c.startsWith('XSRF-TOKEN='));
-  return { cookie: [`XSRF-TOKEN=${token}`, ...cookies].join('; '), 'x-csrf-token': token };
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const signIn = (base: string) => signInAs(base, STAFF);
 
 /** 100,000 orders in one statement each for orders, items and tracking codes. */
 async function seedOrders(client: pg.Client) {
@@ -187,12 +112,7 @@ async function seedPickWork(client: pg.Client): Promise<number[]> {
 
 export async function factoryBenchmarks(): Promise<Figure[]> {
   if (!existsSync('dist/server/main.js') || !existsSync('dist/client/index.html')) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
-  const databaseUrl = new URL(ADMIN_URL);
-  databaseUrl.pathname = `/${DATABASE}`;
-  await withClient(ADMIN_URL, async (c) => {
-    await c.query(`drop database if exists ${DATABASE} with (force)`);
-    await c.query(`create database ${DATABASE}`);
-  });
+  const databaseUrl = new URL(await freshDatabase(ADMIN_URL, DATABASE));
 
   const children: ChildProcess[] = [];
   const figures: Figure[] = [];
@@ -216,18 +136,8 @@ export async function factoryBenchmarks(): Promise<Figure[]> {
     });
 
     const list = async (label: string, query: string, expectRows: (r: { data: unknown[]; total: number }) => boolean) => {
-      const url = `${first.base}${API}/atlas/orders/?${query}`;
-      const times: number[] = [];
-      for (let i = 0; i < REQUESTS + 10; i++) {
-        const start = performance.now();
-        const response = await fetch(url, { headers });
-        const body = (await response.json()) as { data: unknown[]; total: number };
-        const elapsed = performance.now() - start;
-        if (!response.ok || !expectRows(body)) throw new Error(`factory bench: ${label} answered ${response.status} ${JSON.stringify(body).slice(0, 200)}`);
-        if (i >= 10) times.push(elapsed);
-      }
-      times.sort((a, b) => a - b);
-      figures.push({ name: `orders list: ${label}`, unit: 'ms', median: percentile(times, 50), p95: percentile(times, 95), decimals: 2, note: `p99 ${percentile(times, 99).toFixed(2)} ms (${REQUESTS} requests)` });
+      const t = await timeGets(`${first.base}${API}/atlas/orders/?${query}`, headers, REQUESTS, expectRows);
+      figures.push({ name: `orders list: ${label}`, unit: 'ms', median: t.p50, p95: t.p95, decimals: 2, note: `p99 ${t.p99.toFixed(2)} ms (${REQUESTS} requests)` });
     };
     const some = (r: { data: unknown[] }) => r.data.length > 0;
     await list('page 1, unfiltered', '', (r) => r.data.length === 50 && r.total >= ORDERS);

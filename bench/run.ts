@@ -10,6 +10,9 @@ import { editorStoreBenchmarks } from './editorStore.bench';
 import { commerceBenchmarks } from './commerce.bench';
 import { lighthouseBenchmarks } from './lighthouse.bench';
 import { factoryBenchmarks } from './factory.bench';
+import { liveChatBenchmarks } from './liveChat.bench';
+import { businessBenchmarks } from './business.bench';
+import { studioBenchmarks } from './studio.bench';
 
 const only = process.argv.slice(2);
 const suites: [string, () => Promise<Figure[]>][] = [
@@ -22,6 +25,9 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['commerce', commerceBenchmarks],
   ['lighthouse', lighthouseBenchmarks],
   ['factory', factoryBenchmarks],
+  ['liveChat', liveChatBenchmarks],
+  ['business', businessBenchmarks],
+  ['studio', studioBenchmarks],
 ];
 
 console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores`);

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
+import type { PriceBreakdownAnswer } from '../src/core/api/priceBreakdown';
 import PriceBreakdown, { ESTIMATE_NOTE, NO_PRODUCT, partsOf } from './priceBreakdown';
 import type { PriceBreakdownProperties } from '../src/core/generated/blockProperties';
 import { blockOf, DIVISION_ID, json, mockFetch, pendingFetch, renderInStore } from './commerce/testing';
@@ -15,12 +16,14 @@ const renderBreakdown = (properties: Record<string, unknown> = {}, mode: 'native
   return renderInStore(<PriceBreakdown block={block} properties={p} mode={mode} />);
 };
 /** What a shopper receives: making costs as one sum. */
-const hoodie = {
+const hoodie: PriceBreakdownAnswer = {
   name: 'Evergreen Hoodie',
+  currency: 'GBP',
   price: 4800,
   making: 1850,
   vat: 800,
   margin: 2150,
+  estimated: true,
 };
 const legend = () => [...document.querySelectorAll('.price-breakdown__legend li')].map((li) => li.textContent);
 

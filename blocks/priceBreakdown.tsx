@@ -1,5 +1,6 @@
 import { useParams } from 'react-router';
 import type { PriceBreakdownProperties } from '../src/core/generated/blockProperties';
+import type { PriceBreakdownAnswer } from '../src/core/api/priceBreakdown';
 import type { BlockProps } from '../src/renderer/types';
 import { useApiData } from './commerce/useApiData';
 import { useDivisionId, useMoney } from './commerce/store';
@@ -8,16 +9,7 @@ import { ApiError } from '../src/lib/api';
 import './priceBreakdown.css';
 
 /** The public answer groups making costs; the store's own people also get the garment and print lines. */
-export interface Breakdown {
-  name: string;
-  price: number;
-  making: number;
-  vat: number;
-  margin: number;
-  production?: number;
-  print?: number;
-  prints?: number;
-}
+export type Breakdown = PriceBreakdownAnswer;
 
 export const ESTIMATE_NOTE = 'Production and print costs are estimated.';
 export const NO_PRODUCT = 'Choose a product to show where its price goes.';

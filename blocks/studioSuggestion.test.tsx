@@ -21,7 +21,7 @@ describe('studioSuggestion block', () => {
     renderBlock({ limit: 2 });
     expect(screen.getByRole('heading', { name: 'Design your own' })).toBeTruthy();
     const cta = await screen.findByRole('link', { name: 'Customise Fern Organic Tee' });
-    expect(cta.getAttribute('href')).toBe('/product/fern-organic-tee/');
+    expect(cta.getAttribute('href')).toBe('/studio/fern-organic-tee/');
     expect(screen.getByText('From £19.00')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /blank canvas/ })).toBeNull();
     expect(fetch.mock.calls[0]![0]).toBe(`/omnis/v3/division/${DIVISION_ID}/products/?sort=bestsellerOrder&limit=2`);
@@ -32,7 +32,7 @@ describe('studioSuggestion block', () => {
     renderBlock({ product: 'fern-organic-tee', buttonText: 'Make it yours' });
     expect(await screen.findByText('Fern Organic Tee, from £25.00')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Fern Organic Tee in Natural White' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Make it yours' }).getAttribute('href')).toBe('/product/fern-organic-tee/');
+    expect(screen.getByRole('link', { name: 'Make it yours' }).getAttribute('href')).toBe('/studio/fern-organic-tee/');
   });
 
   it('shows loading, empty and error states', async () => {

@@ -3,20 +3,17 @@ import type { StudioSuggestionProperties } from '../src/core/generated/blockProp
 import { RATIOS } from '../src/renderer/style';
 import { BlockImage } from '../src/renderer/BlockImage';
 import { SafeLink } from '../src/renderer/SafeLink';
-import { catalogueApi, productHref, type Paginated, type ProductDetail, type ProductSummary } from './commerce/catalogueApi';
+import { catalogueApi, type Paginated, type ProductDetail, type ProductSummary } from './commerce/catalogueApi';
 import { isNotFound, useApiData } from './commerce/useApiData';
 import { useDivisionId, useMoney } from './commerce/store';
 import { gridColumns } from './commerce/ProductCard';
 import { RichText } from './commerce/RichText';
 import { EmptyState, ErrorState, LOAD_ERROR, SkeletonGrid } from './commerce/states';
+import { studioUrlFor } from '../src/studio/paths';
 import './studioSuggestion.css';
 
-/**
- * Where a suggestion leads. The store has no design studio route, so a garment's suggestion opens its product
- * page (colour and size are chosen there) and there is no blank-canvas link; with a studio this becomes
- * /studio/{urlName}/.
- */
-export const studioHref = (urlName: string) => productHref(urlName);
+/** Where a suggestion leads: the studio opened on that garment (§2.2 /studio/{customiseItUrl}/, src/studio/paths.ts). */
+export const studioHref = (urlName: string) => studioUrlFor(urlName);
 export const STUDIO_EMPTY = 'Nothing to customise here yet.';
 
 /** An invitation to design your own garment in the studio: one product shown large, or a choice of several. */

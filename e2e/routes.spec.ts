@@ -155,3 +155,106 @@ test('the bottom nav bar shows on phones in a layout that has it (tool) and not 
   await expect(page).toHaveURL(/\/help\/$/);
   await expect(page.getByRole('navigation', { name: 'Quick links' })).toHaveCount(0);
 });
+
+test('a product names its creator; /creator/{urlName}/ shows the profile and their products; an unknown creator is not found', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/product/fern-organic-tee/');
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.locator('[data-crumb-type="collection"]')).toHaveText('T-Shirts');
+  await expect(crumbs.locator('[data-crumb-type="product"]')).toHaveText('Fern Organic Tee');
+  await page.getByRole('link', { name: 'Ines Fern' }).click();
+  await expect(page).toHaveURL(/\/creator\/ines-fern\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ines Fern' })).toBeVisible();
+  await expect(page).toHaveTitle('Ines Fern | Fern & Thread');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[data-crumb-type="url-param"]')).toHaveText('Ines Fern');
+  const grid = page.getByRole('list', { name: 'Products by Ines Fern' });
+  await expect(grid.getByRole('link', { name: /Fern Organic Tee/ }).first()).toBeVisible();
+  await expect(grid.getByRole('link', { name: /Tidal Tee/ })).toHaveCount(0);
+  const direct = await page.goto('/creator/tom-harbour/');
+  expect(direct?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tom Harbour' })).toBeVisible();
+  await page.goto('/collection/t-shirts/');
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[data-crumb-type="collection"]')).toHaveText('T-Shirts');
+  expect(errors).toEqual([]);
+  const missing = await page.goto('/creator/nobody-here/');
+  expect(missing?.status()).toBe(404);
+  await expect(page).toHaveURL(/\/404\/$/);
+});
+
+test('/teemail/{page} shows a campaign in the mail layout; its links lead on; an unknown address answers 404 with the not-found screen', async ({ page }) => {
+  const errors = watchConsole(page);
+  const response = await page.goto('/teemail/spring-letter/');
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Spring is here' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'New spring colours' })).toBeVisible();
+  await page.getByRole('link', { name: 'See her work' }).click();
+  await expect(page).toHaveURL(/\/creator\/ines-fern\/$/);
+  expect(errors).toEqual([]);
+  // The browser reports the 404 documents themselves as failed loads: nothing else to check in the console.
+  const missing = await page.goto('/teemail/no-such-letter/');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'We couldn’t find that page' })).toBeVisible();
+  const unknown = await page.goto('/no/such/address/');
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'We couldn’t find that page' })).toBeVisible();
+});
+
+test('/plugins/{code}: the sitemap lists the store features that are on; each page says what it does here', async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto('/sitemap/');
+  await page.getByRole('region', { name: 'Store features' }).getByRole('link', { name: 'Currency selector' }).click();
+  await expect(page).toHaveURL(/\/plugins\/currency$/);
+  await expect(page).toHaveTitle('Currency selector | Fern & Thread');
+  await expect(page.getByRole('heading', { level: 1, name: 'Currency selector' })).toBeVisible();
+  await expect(page.getByText('On in this store')).toBeVisible();
+  await expect(page.getByText(/^Prices can be shown in GBP/)).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).locator('[data-crumb-type="plugin"]')).toHaveText('Currency selector');
+  // The demo store has its cookie notice off: the page says so and still links the cookies policy.
+  const direct = await page.goto('/plugins/cookie-policy');
+  expect(direct?.status()).toBe(200);
+  await expect(page.getByText('Off in this store')).toBeVisible();
+  await page.getByRole('link', { name: 'Read our cookies and disclaimer' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Cookies and disclaimer' })).toBeVisible();
+  expect(errors).toEqual([]);
+  expect((await page.goto('/plugins/no-such-feature'))?.status()).toBe(404);
+  await expect(page).toHaveURL(/\/404\/$/);
+});
+
+test('the store team previews a campaign page as the e-mail it becomes, HTML and plain text', async ({ page }) => {
+  test.skip(test.info().project.name === 'phone', 'the builder’s page list is a desktop screen');
+  await signInAs(page, DEMO_OWNER);
+  await page.goto('/dashboard/pages/');
+  const mails = page.getByRole('region', { name: 'Campaign e-mails' });
+  await mails.getByRole('button', { name: 'Preview e-mail: Spring at Fern & Thread' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Subject: Spring at Fern & Thread' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.frameLocator('iframe[title="E-mail preview"]').getByRole('heading', { name: 'New spring colours' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Show plain text' }).click();
+  await expect(dialog.locator('pre')).toContainText('NEW SPRING COLOURS');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(mails.getByRole('link', { name: 'Edit Spring at Fern & Thread' })).toHaveAttribute('href', /\/dashboard\/pages\/\d+\/edit/);
+});
+
+test('the theme’s header search bar: a term typed in the header opens the search page with its results', async ({ page }) => {
+  test.skip(test.info().project.name === 'phone', 'the bar shows on wide screens; phones keep the search icon');
+  await signInAs(page, DEMO_OWNER);
+  const core = (await (await page.request.get('/omnis/v3/frontend/getStoreCoreData/json/')).json()) as { state: { subdomain: { division: { id: number } } } };
+  const themeUrl = `/omnis/v3/divisions/${core.state.subdomain.division.id}/theme/`;
+  const csrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
+  const before = (await (await page.request.get(themeUrl)).json()) as { name: string; properties: Record<string, unknown> };
+  const put = (properties: Record<string, unknown>) => page.request.put(themeUrl, { data: { name: before.name, properties }, headers: { 'x-csrf-token': csrf } });
+  try {
+    expect((await put({ ...before.properties, 'menu.searchBar': true })).status()).toBe(200);
+    await page.goto('/collection/t-shirts/');
+    const bar = page.getByRole('search');
+    await bar.getByLabel('Search the shop').fill('hoodie');
+    await bar.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/search\/\?q=hoodie$/);
+    await expect(page.getByRole('link', { name: /Evergreen Hoodie/ }).first()).toBeVisible();
+  } finally {
+    expect((await put(before.properties)).status()).toBe(200);
+  }
+  await page.goto('/collection/t-shirts/');
+  await expect(page.getByRole('search')).toHaveCount(0);
+});

@@ -1,6 +1,6 @@
 // `npm test`: typecheck, lint, generated-types check, unit, integration (PGlite; also PostgreSQL when
 // TEST_DATABASE_URL is set), build and e2e in Debian's Chromium — then one line with the pass/fail counts.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 
 const TMP = '.tmp/test-reports';
@@ -8,6 +8,8 @@ rmSync(TMP, { recursive: true, force: true });
 mkdirSync(TMP, { recursive: true });
 
 const steps = [
+  // The two-process tests (live chat across server processes) run on the machine's PostgreSQL.
+  { name: 'postgres', cmd: 'bash', args: ['scripts/ensure-postgres.sh'] },
   { name: 'typecheck', cmd: 'npx', args: ['tsc', '--noEmit', '-p', '.'] },
   { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
   { name: 'generated types up to date', cmd: 'npx', args: ['tsx', 'scripts/gen-types.ts', '--check'] },
@@ -15,8 +17,50 @@ const steps = [
   { name: 'integration', cmd: 'npx', args: ['vitest', 'run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile=${TMP}/integration.json`], report: `${TMP}/integration.json`, kind: 'vitest' },
   { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] },
   { name: 'browser', cmd: 'node', args: ['scripts/ensure-chromium.mjs'] },
-  { name: 'e2e', cmd: 'npx', args: ['playwright', 'test'], env: { PW_JSON_OUTPUT: `${TMP}/e2e.json` }, report: `${TMP}/e2e.json`, kind: 'playwright' },
+  { name: 'e2e', shards: e2eShards(), kind: 'playwright' },
 ];
+
+/**
+ * The desktop and phone projects run side by side, each against its own server and fresh database (ten ports
+ * apart: a run also serves stand-in outside pages on the next ports), which keeps CI's wall time in bounds as the suite grows.
+ * E2E_SHARDS=1 runs both projects in one process, one after the other.
+ */
+function e2eShards() {
+  const base = Number(process.env.E2E_PORT ?? 3100);
+  if (process.env.E2E_SHARDS === '1') return [{ label: 'e2e', args: [], env: { E2E_PORT: String(base) }, report: `${TMP}/e2e.json` }];
+  return ['desktop', 'phone'].map((project, i) => ({
+    label: project,
+    args: ['--project', project],
+    env: { E2E_PORT: String(base + 10 * i) },
+    report: `${TMP}/e2e-${project}.json`,
+  }));
+}
+
+/** Runs the shards at once, each line of output prefixed with its shard; resolves to the worst exit status. */
+async function runShards(shards) {
+  const codes = await Promise.all(
+    shards.map(
+      (shard) =>
+        new Promise((resolve) => {
+          const child = spawn('npx', ['playwright', 'test', ...shard.args], {
+            stdio: ['ignore', 'pipe', 'pipe'],
+            env: { ...process.env, ...shard.env, PW_JSON_OUTPUT: shard.report },
+          });
+          for (const stream of [child.stdout, child.stderr]) {
+            let rest = '';
+            stream.on('data', (chunk) => {
+              const lines = (rest + chunk).split('\n');
+              rest = lines.pop();
+              for (const line of lines) console.log(shards.length > 1 ? `${shard.label} │ ${line}` : line);
+            });
+            stream.on('end', () => rest && console.log(rest));
+          }
+          child.on('close', (code) => resolve(code ?? 1));
+        }),
+    ),
+  );
+  return Math.max(...codes);
+}
 
 const only = process.argv.slice(2);
 let passed = 0;
@@ -26,9 +70,11 @@ for (const step of steps) {
   if (only.length && !only.includes(step.name)) continue;
   console.log(`\n▶ ${step.name}`);
   const started = Date.now();
-  const result = spawnSync(step.cmd, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const result = step.shards
+    ? { status: await runShards(step.shards) }
+    : spawnSync(step.cmd, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const counts = step.report ? readCounts(step) : null;
+  const counts = readStepCounts(step);
   if (counts) {
     passed += counts.passed;
     failed += counts.failed;
@@ -46,10 +92,17 @@ console.log(`\nTests: ${passed} passed, ${failed} failed`);
 writeFileSync(`${TMP}/summary.json`, JSON.stringify({ passed, failed, failedSteps }));
 process.exit(failedSteps.length ? 1 : 0);
 
-function readCounts(step) {
-  if (!existsSync(step.report)) return null;
-  const data = JSON.parse(readFileSync(step.report, 'utf8'));
-  if (step.kind === 'vitest') return { passed: data.numPassedTests ?? 0, failed: data.numFailedTests ?? 0 };
+function readStepCounts(step) {
+  const reports = step.shards ? step.shards.map((shard) => shard.report) : step.report ? [step.report] : [];
+  const all = reports.map((report) => readCounts(report, step.kind)).filter(Boolean);
+  if (all.length === 0) return null;
+  return { passed: all.reduce((n, c) => n + c.passed, 0), failed: all.reduce((n, c) => n + c.failed, 0) };
+}
+
+function readCounts(report, kind) {
+  if (!existsSync(report)) return null;
+  const data = JSON.parse(readFileSync(report, 'utf8'));
+  if (kind === 'vitest') return { passed: data.numPassedTests ?? 0, failed: data.numFailedTests ?? 0 };
   const s = data.stats ?? {};
   return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0 };
 }

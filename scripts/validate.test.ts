@@ -64,7 +64,7 @@ describe('validateDocument', () => {
   it('validates a theme when the theme schema exists', () => {
     expect(validateDocument(withTheme, { name: 'punch', parent: 'naked' })).toEqual({ kind: 'theme', errors: [] });
     expect(validateDocument(withTheme, { parent: 'naked', deprecated: true, name: '' }).errors).toEqual([
-      { path: '/name', message: 'must NOT have fewer than 1 characters' },
+      { path: '/name', message: 'This field is required' },
     ]);
   });
 

@@ -22,7 +22,8 @@ describe('store core data (§7 getStoreCoreData)', () => {
   it('returns the demo store pages as routes and its core state', async () => {
     const data = await coreData();
     expect(data.pages.map((p) => [p.url, p.name])).toEqual(expect.arrayContaining([['/', 'home'], ['/about/', 'about'], ['/new-in/', 'new-in'], ['/404/', '404']]));
-    expect(data.pages).toHaveLength(SEED_PAGES.length + POLICY_SEED_PAGES.length + 1 + DEMO_POSTS.length);
+    // + the help centre and the campaign page (/teemail/spring-letter/).
+    expect(data.pages).toHaveLength(SEED_PAGES.length + POLICY_SEED_PAGES.length + 1 + DEMO_POSTS.length + 1);
     expect(data.state.company.name).toBe('Fern & Thread');
     expect(data.state.currency).toMatchObject({ code: 'GBP', symbol: '£', symbolAlign: 'left' });
     expect(data.state.subdomain.theme.name).toBe('verde');

@@ -1,3 +1,4 @@
+import { splitTestRoutes } from './api/splitTests/splitTests';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -13,10 +14,13 @@ import { pageRoutes } from './api/divisions/pages';
 import { catalogueRoutes } from './api/catalogue/catalogue';
 import { marketingRoutes } from './api/marketing/marketing';
 import { mediaRoutes } from './api/media/mockups';
+import { studioRoutes } from './api/studio/studio';
+import { startPrintFileRendering } from './studio/printFiles';
 import { uploadRoutes } from './api/media/uploads';
 import { themeRoutes } from './api/divisions/theme';
 import { setupRoutes } from './api/divisions/setup';
 import { shippingRoutes } from './api/divisions/shipping';
+import { settingsRoutes } from './api/divisions/settings';
 import { seoRoutes } from './api/seo/sitemap';
 import { fontRoutes } from './api/fonts/fonts';
 import { renderPage } from './seo/pageHtml';
@@ -35,6 +39,7 @@ import { atlasRoutes } from './api/atlas/atlas';
 import { atlasFloorRoutes } from './api/atlas/floor';
 import { storeOrderRoutes } from './api/atlas/storeOrders';
 import { dashboardProductRoutes } from './api/products/dashboardProducts';
+import { businessRoutes } from './api/business/routes';
 import multipart from '@fastify/multipart';
 import { basketRoutes } from './api/basket/basket';
 import { searchRoutes } from './api/search/search';
@@ -42,24 +47,35 @@ import { checkoutRoutes, commerceCsrfExempt } from './api/checkout/routes';
 import { stripeWebhookRoutes } from './api/checkout/stripeWebhook';
 import { orderRoutes } from './api/orders/orders';
 import { orderHistoryRoutes } from './api/orders/history';
+import { orderEditRoutes } from './api/orders/orderEdits';
+import { returnsRoutes } from './api/returns/returns';
 import { eventRoutes } from './api/events/events';
+import { quoteRoutes } from './api/quotes/quotes';
 import { paymentsFrom } from './payments';
 import { statsRoutes } from './api/stats/stats';
 import { modelRoutes } from './api/models/models';
 import { blogPostRoutes } from './api/blog/posts';
 import { mailFrom, smtpTransport, startMailDelivery } from './services/mail';
 import { installEtags } from './http/etag';
+import { liveChatRoutes } from './api/liveChat/liveChat';
+import { notificationRoutes } from './api/notifications/notifications';
+import { serviceWorkerRoutes } from './http/serviceWorker';
 
 export const API_BASE = '/omnis/v3';
+
+/** JSON bodies of every route but a page save: files travel as multipart, each upload route with its own cap. */
+export const JSON_BODY_LIMIT = 1024 * 1024;
 
 export interface AppOptions {
   /** The built SPA (dist/client); null when Vite serves it (npm run dev) or in API tests. */
   clientDir: string | null;
   logger?: FastifyServerOptions['logger'];
+  /** Render studio print files in this process (server/studio/printFiles.ts); `npm start` does, API tests call the renderer themselves. */
+  renderPrintFiles?: boolean;
 }
 
 export async function buildApp(ctx: AppContext, options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 8 * 1024 * 1024, trustProxy: process.env.TRUST_PROXY === 'true' });
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: JSON_BODY_LIMIT, trustProxy: process.env.TRUST_PROXY === 'true' });
   trackRoutes(app);
   await app.register(cookie);
   installEtags(app);
@@ -85,6 +101,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   uploadRoutes(app, ctx);
   themeRoutes(app, ctx);
   shippingRoutes(app, ctx);
+  settingsRoutes(app, ctx);
   setupRoutes(app, ctx);
   seoRoutes(app, ctx);
   secureRoutes(app, ctx);
@@ -92,25 +109,38 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   atlasFloorRoutes(app, ctx);
   storeOrderRoutes(app, ctx);
   dashboardProductRoutes(app, ctx);
+  businessRoutes(app, ctx);
   basketRoutes(app, ctx);
+  studioRoutes(app, ctx);
   searchRoutes(app, ctx);
   // One set of payment processors for checkout, the pay page and the processors' callbacks.
   const payments = ctx.payments ?? paymentsFrom(process.env);
   checkoutRoutes(app, ctx, { payments });
   orderRoutes(app, ctx, payments);
+  quoteRoutes(app, ctx);
   orderHistoryRoutes(app, ctx);
+  orderEditRoutes(app, ctx, payments);
+  returnsRoutes(app, ctx, { payments });
   stripeWebhookRoutes(app, ctx, payments, process.env);
   eventRoutes(app, ctx);
+  splitTestRoutes(app, ctx);
   statsRoutes(app, ctx);
   modelRoutes(app, ctx);
   blogPostRoutes(app, ctx);
+  await liveChatRoutes(app, ctx);
+  notificationRoutes(app, ctx);
 
   // Mail stays in the outbox unless SMTP_URL is set; then a poller delivers it (server/services/mail.ts).
   if (process.env.SMTP_URL) {
     const stop = startMailDelivery(ctx.db, await smtpTransport(process.env.SMTP_URL), { from: mailFrom(), logger: app.log });
     app.addHook('onClose', async () => stop());
   }
+  if (options.renderPrintFiles) {
+    const stop = startPrintFileRendering(ctx.db, { onError: (error) => app.log.error({ err: error }, 'print file rendering failed; the job stays queued') });
+    app.addHook('onClose', async () => stop());
+  }
   fontRoutes(app);
+  serviceWorkerRoutes(app, options.clientDir);
 
   const indexHtml = options.clientDir ? readIndex(options.clientDir) : null;
   // Storefront pages are drawn on the server (with their data) and hydrated; without the SSR build the SPA draws them.

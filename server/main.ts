@@ -27,6 +27,7 @@ async function main() {
   const app = await buildApp(ctx, {
     clientDir: apiOnly ? null : fromRoot('dist', 'client'),
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    renderPrintFiles: process.env.RENDER_PRINT_FILES !== 'false',
   });
   try {
     await app.listen({ port, host });

@@ -7,6 +7,7 @@ import { StoreContext } from './app/StoreContext';
 import { createStoreRouter } from './app/createStoreRouter';
 import { FailedToLoad, FAILURE_SCREEN_DELAY_MS } from './app/FailedToLoad';
 import { applyTheme } from './app/applyTheme';
+import { startServiceWorker } from './app/serviceWorker';
 import { loadThemeFonts } from './app/fonts';
 import { dropPreloaded, loadPreloadedAnswers, PRELOADED_ELEMENT_ID } from './lib/preloaded';
 
@@ -22,6 +23,7 @@ api<StoreCoreData>(STORE_CORE_DATA_URL)
     // Text draws at once in the fallback stacks; the web fonts swap in (§8 webfonts-loaded / webfonts-failed-to-load).
     void loadThemeFonts(data.state.subdomain.theme.fonts);
     const router = createStoreRouter(data);
+    startServiceWorker(router);
     const app = (
       <StrictMode>
         <StoreContext.Provider value={data}>

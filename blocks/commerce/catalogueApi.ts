@@ -27,5 +27,5 @@ export const catalogueApi = {
   contact: '/omnis/v3/marketing/contact/',
 };
 
-export { productHref, collectionHref } from '../../src/core/catalogue';
+export { productHref, collectionHref, creatorHref } from '../../src/core/catalogue';
 export const blogHref = (url: string) => `/blog/${url}/`;

@@ -9,6 +9,8 @@ export async function signInAs(page: Page, who: { email: string; password: strin
   await page.getByLabel('Email address').fill(who.email);
   await page.getByLabel('Password').fill(who.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  // The sign-in screen navigates on success; a test's next goto must not race that navigation.
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
   await expect.poll(async () => (await page.request.get('/omnis/v3/dashboard/secure/get/')).status(), { timeout: 15_000 }).toBe(200);
 }
 

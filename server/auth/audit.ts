@@ -21,7 +21,8 @@ export type AuditAction =
   | 'permission_answered'
   | 'page_created'
   | 'page_updated'
-  | 'page_deleted';
+  | 'page_deleted'
+  | 'settings_updated';
 
 export interface AuditEntry {
   actorUserId: number | null;

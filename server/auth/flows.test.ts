@@ -403,6 +403,9 @@ describe('staff: mute, permission requests, outbox', () => {
       expect(approved.json().request.status).toBe('approved');
       const [member] = await q<{ permissions: string[] }>('select permissions from store_members where division_id = $1 and user_id = $2', [demo!.id, shopper!.id]);
       expect(member!.permissions).toEqual(['pages.publish', 'products.edit']);
+      // The person who asked hears the answer in the app.
+      const told = await q<{ title: string; body: string }>('select title, body from notifications where recipient_id = $1 and tag = $2', [shopper!.id, `permission-request-${mine.id}`]);
+      expect(told).toEqual([{ title: 'Permission granted', body: 'You can now use: pages.publish, products.edit.' }]);
       const twice = await staff.post(`${API}/atlas/permissions/requests/${mine.id}/deny/`);
       expect(twice.statusCode).toBe(409);
       expect(twice.json()).toEqual({ message: 'This request has already been answered.' });

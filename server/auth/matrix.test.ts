@@ -4,6 +4,7 @@ import { TestClient, createStoreOwner } from './testClient';
 import { DEMO_ACCOUNTS } from '../db/seed/demoAccounts';
 import { requireStoreAccess } from './guards';
 import { registeredRoutes } from '../http/routeList';
+import { SETTINGS_TABS } from '../../src/core/storeSettings';
 
 /**
  * The authorisation matrix (issue #5 "Done when"): every endpoint of docs/auth-api.md, the page of an
@@ -46,7 +47,7 @@ async function as(role: Role): Promise<TestClient> {
 
 interface Row {
   name: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   url: () => string;
   body?: (role: Role) => unknown;
   expect: Record<Role, number>;
@@ -121,11 +122,55 @@ function floorRows(): Row[] {
       expect: { anonymous: 401, shopper: 403, owner: 200, otherOwner: 403, staff: 200 },
     },
     ...productRows(),
+    ...businessRows(),
+    ...quoteRows(),
   ];
 }
 
 /** The owner's products (/dashboard/products/): store access for every route, staff only for approval. */
 let seedProduct = 0;
+/** One submitted quote of the demo store with an artwork file, for the staff quote routes. */
+const quote = { order: 0, file: 0 };
+async function quoteOrder(): Promise<void> {
+  if (quote.order) return;
+  quote.order = (await q<{ id: number }>(
+    `insert into orders (hash, division_id, email, status, subtotal, shipping, shipping_tax, goods_tax, total, billing_address, shipping_address, shipping_method, payment_method, payment_processor, idempotency_key)
+     values (replace(gen_random_uuid()::text, '-', ''), $1, 'matrix.quote@example.com', 'quote', 0, 0, 0, 0, 0, '{}', '{}', 'bespoke', 'quote', 'none', gen_random_uuid()::text) returning id`,
+    [ids.demo],
+  ))[0]!.id;
+  const request = { contact: { name: 'Matrix', email: 'matrix.quote@example.com', phone: '', company: '' }, products: [{ product: 'Tee', colour: '', sizes: { M: 10 }, positions: ['front'] }], deadline: null, country: 'GB', notes: '', packaging: 'bulk', deliveries: [], requestTerms: false };
+  await q(`insert into quotes (order_id, kind, request, submitted_at) values ($1, 'simple', $2, now())`, [quote.order, JSON.stringify(request)]);
+  quote.file = (await q<{ id: number }>(`insert into quote_files (order_id, kind, filename, content_type, ext, size, bytes) values ($1, 'artwork', 'a.png', 'image/png', 'png', 1, '\\x00') returning id`, [quote.order]))[0]!.id;
+}
+
+/** The staff side of bespoke orders: 403 "Permission denied" for everyone but staff. */
+function quoteRows(): Row[] {
+  const staffOnlyAtlas = (status: number): Record<Role, number> => ({ ...all(403), staff: status });
+  const row = (name: string, method: 'GET' | 'POST' | 'PATCH', path: () => string, staffStatus: number, body?: () => unknown): Row => ({
+    name: `${method} atlas/${name}`,
+    method,
+    url: () => `${API}/atlas/${path()}`,
+    ...(body ? { body } : {}),
+    before: quoteOrder,
+    expect: staffOnlyAtlas(staffStatus),
+  });
+  return [
+    row('quotes', 'GET', () => 'quotes/?group=open', 200),
+    row('quotes/{id}', 'GET', () => `quotes/${quote.order}/`, 200),
+    row('quotes/{id}/files/{fileId}', 'GET', () => `quotes/${quote.order}/files/${quote.file}/`, 200),
+    // Not multipart: staff get the missing-file answer, everyone else never gets that far.
+    row('quotes/{id}/mockup', 'POST', () => `quotes/${quote.order}/mockup/`, 422, () => ({})),
+    {
+      name: 'PUT atlas/quotes/{id}/price',
+      method: 'PUT',
+      url: () => `${API}/atlas/quotes/${quote.order}/price/`,
+      body: () => ({ lines: [{ breaks: [{ minQuantity: 1, unitPrice: 1000 }], printCost: 100 }], shipping: 0, vatRate: 20 }),
+      before: quoteOrder,
+      expect: staffOnlyAtlas(200),
+    },
+  ];
+}
+
 function productRows(): Row[] {
   const P = `${API}/dashboard/products`;
   const store: Record<Role, number> = { anonymous: 401, shopper: 403, owner: 200, otherOwner: 403, staff: 200 };
@@ -155,6 +200,60 @@ function productRows(): Row[] {
       },
       body: () => ({ status: 'approved' }),
       expect: staffOnly,
+    },
+  ];
+}
+
+/** Running the business (issue #16): staff lists and the owner's customers. */
+function businessRows(): Row[] {
+  const D = `${API}/dashboard`;
+  const store: Record<Role, number> = { anonymous: 401, shopper: 403, owner: 200, otherOwner: 403, staff: 200 };
+  const owners = async () => (await q<{ id: number }>(`select user_id as id from store_members where division_id = $1 and role = 'owner' order by user_id limit 1`, [ids.demo]))[0]!.id;
+  let member = 0;
+  let project = 0;
+  let collection = 0;
+  return [
+    { name: 'GET dashboard/stores', method: 'GET', url: () => `${D}/stores/?search=demo`, expect: staffOnly },
+    { name: 'GET dashboard/collections', method: 'GET', url: () => `${D}/collections/?store=${ids.demo}`, expect: store },
+    {
+      name: 'POST dashboard/collections',
+      method: 'POST',
+      url: () => `${D}/collections/?store=${ids.demo}`,
+      body: () => ({ name: `Matrix collection ${++n}` }),
+      expect: { ...store, owner: 201, staff: 201 },
+    },
+    {
+      name: 'GET dashboard/collections/{id}',
+      method: 'GET',
+      url: () => `${D}/collections/${collection}/?store=${ids.demo}`,
+      before: async () => {
+        collection ||= (await q<{ id: number }>(`select id from collections where division_id = $1 order by id limit 1`, [ids.demo]))[0]!.id;
+      },
+      expect: store,
+    },
+    { name: 'PATCH dashboard/collections/{id}', method: 'PATCH', url: () => `${D}/collections/${collection}/?store=${ids.demo}`, body: () => ({ description: 'Matrix' }), expect: store },
+    { name: 'GET dashboard/projects', method: 'GET', url: () => `${D}/projects/?search=fern`, expect: staffOnly },
+    {
+      name: 'PATCH dashboard/projects/{id}',
+      method: 'PATCH',
+      url: () => `${D}/projects/${project}/`,
+      before: async () => {
+        project ||= (await q<{ id: number }>(`select project_id as id from divisions where id = $1`, [ids.demo]))[0]!.id;
+      },
+      body: () => ({ betas: ['matrix'] }),
+      expect: staffOnly,
+    },
+    { name: 'GET dashboard/customers (a store)', method: 'GET', url: () => `${D}/customers/?store=${ids.demo}&search=a`, expect: store },
+    { name: 'GET dashboard/customers (everyone)', method: 'GET', url: () => `${D}/customers/`, expect: staffOnly },
+    {
+      name: 'PATCH dashboard/customers/{id}',
+      method: 'PATCH',
+      url: () => `${D}/customers/${member}/?store=${ids.demo}`,
+      before: async () => {
+        member ||= await owners();
+      },
+      body: () => ({ notes: 'matrix', tags: [{ type: 'services', name: 'Matrix' }] }),
+      expect: store,
     },
   ];
 }
@@ -267,6 +366,19 @@ const ROWS: Row[] = [
     body: () => ({ title: `Matrix post ${++n}`, author: 'Matrix' }),
     expect: { anonymous: 401, shopper: 403, owner: 201, otherOwner: 403, staff: 201 },
   },
+  // The studio: shoppers' routes are open like the basket; a print file only for staff.
+  { name: 'GET studio/garments', method: 'GET', url: () => `${API}/studio/garments/`, expect: all(200) },
+  { name: 'POST studio/uploads (no file)', method: 'POST', url: () => `${API}/studio/uploads/`, expect: all(422) },
+  { name: 'POST studio/designs (empty design)', method: 'POST', url: () => `${API}/studio/designs/`, body: () => ({ garmentId: 1, colour: 'Black', size: 'M', design: { sides: {} } }), expect: all(422) },
+  { name: 'GET studio/designs/{uuid} (unknown)', method: 'GET', url: () => `${API}/studio/designs/00000000-0000-0000-0000-000000000000/`, expect: all(404) },
+  { name: 'GET /media/studio/{uuid}/{area} (unknown)', method: 'GET', url: () => '/media/studio/00000000-0000-0000-0000-000000000000/front.png', expect: all(404) },
+  { name: 'GET /media/studio-garment/{garment}/{colour}', method: 'GET', url: () => '/media/studio-garment/tshirt/2f5d3a.svg', expect: all(200) },
+  {
+    name: 'GET atlas/print-files/{id} (none rendered)',
+    method: 'GET',
+    url: () => `${API}/atlas/print-files/2147483647/`,
+    expect: { anonymous: 401, shopper: 403, owner: 403, otherOwner: 403, staff: 404 },
+  },
   {
     name: 'requireStoreAccess(demo store)',
     method: 'GET',
@@ -274,6 +386,40 @@ const ROWS: Row[] = [
     expect: { anonymous: 401, shopper: 403, owner: 200, otherOwner: 403, staff: 200 },
   },
 ];
+
+/** A visitor's open chat for the live-chat rows: only its shopper (by visitor cookie) and staff may see or move it. */
+const chat = { id: 0 };
+async function visitorChat(): Promise<void> {
+  if (chat.id) return;
+  chat.id = (await q<{ id: number }>(`insert into live_chats (division_id, visitor_hash, group_id) values ($1, 'matrix-visitor', 3) returning id`, [ids.demo]))[0]!.id;
+}
+/** A notification of the shopper's, dismissed by a cell and restored after it. */
+const note = { id: 0 };
+async function shopperNotification(): Promise<void> {
+  if (!note.id) note.id = (await q<{ id: number }>(`insert into notifications (recipient_id, title) values ($1, 'Matrix') returning id`, [ids.shopper]))[0]!.id;
+  await q(`update notifications set deleted_at = null where id = $1`, [note.id]);
+}
+ROWS.push(
+  { name: 'POST notifications/dashboard/mark-as-deleted/{id} (the shopper\'s)', method: 'POST', before: shopperNotification, url: () => `${API}/notifications/dashboard/mark-as-deleted/${note.id}/`, expect: { anonymous: 401, shopper: 200, owner: 404, otherOwner: 404, staff: 404 } },
+  {
+    name: 'POST notifications/subscriptions',
+    method: 'POST',
+    url: () => `${API}/notifications/subscriptions/`,
+    body: (role) => ({ subscription: { endpoint: `https://push.example/${role}`, keys: { p256dh: 'key', auth: 'auth' } } }),
+    expect: { anonymous: 401, shopper: 201, owner: 201, otherOwner: 201, staff: 201 },
+  },
+  // The socket handshake needs a ticket from the token call, whoever is signed in (server/api/liveChat/liveChat.test.ts proves the rest).
+  { name: 'GET live-chat/socket without a ticket', method: 'GET', url: () => `${API}/live-chat/socket`, expect: all(401) },
+  { name: 'GET live-chat/chat/{id}/group', method: 'GET', before: visitorChat, url: () => `${API}/live-chat/chat/${chat.id}/group`, expect: { anonymous: 401, shopper: 403, owner: 403, otherOwner: 403, staff: 200 } },
+  {
+    name: 'POST live-chat/chat/{id}/transfer',
+    method: 'POST',
+    before: visitorChat,
+    url: () => `${API}/live-chat/chat/${chat.id}/transfer`,
+    body: () => ({ group_id: 2 }),
+    expect: { anonymous: 401, shopper: 403, owner: 403, otherOwner: 403, staff: 200 },
+  },
+);
 
 describe('authorisation matrix', () => {
   for (const row of ROWS) {
@@ -315,8 +461,10 @@ const ACCESS: Record<string, Access> = {
   'POST /omnis/v3/divisions/:divisionId/pages/': 'store',
   'PATCH /omnis/v3/divisions/:divisionId/pages/:pageId/': 'store',
   'DELETE /omnis/v3/divisions/:divisionId/pages/:pageId/': 'store',
+  'GET /omnis/v3/divisions/:divisionId/pages/:pageId/email/': 'store',
   'GET /omnis/v3/division/:divisionId/products/': 'public',
   'GET /omnis/v3/division/:divisionId/products/:urlName/': 'public',
+  'GET /omnis/v3/division/:divisionId/creators/:urlName/': 'public',
   'GET /omnis/v3/collections/get/:divisionId/': 'public',
   'POST /omnis/v3/products/fetch/': 'public',
   'GET /omnis/v3/products/fetch-base-product/': 'public',
@@ -343,6 +491,9 @@ const ACCESS: Record<string, Access> = {
   'PUT /omnis/v3/divisions/:divisionId/theme/': 'store',
   'GET /omnis/v3/divisions/:divisionId/shipping/': 'store',
   'PUT /omnis/v3/divisions/:divisionId/shipping/': 'store',
+  'GET /omnis/v3/divisions/:divisionId/settings/': 'store',
+  'POST /omnis/v3/divisions/:divisionId/settings/currencies/rates/': 'store',
+  ...Object.fromEntries(SETTINGS_TABS.map((tab) => [`PATCH /omnis/v3/divisions/:divisionId/settings/${tab}/`, 'store' as const])),
   'GET /omnis/v3/divisions/:divisionId/setup/': 'store',
   'GET /omnis/v3/divisions/:divisionId/setup': 'store',
   'GET /robots.txt': 'public',
@@ -362,9 +513,24 @@ const ACCESS: Record<string, Access> = {
   'POST /omnis/v3/checkout/place/': 'public',
   'GET /omnis/v3/orders/:hash/': 'public',
   'POST /omnis/v3/orders/:hash/pay/': 'public',
+  // Bespoke orders: the customer's quote is reached by its unguessable hash, as receipts are.
+  'POST /omnis/v3/quotes/': 'public',
+  'GET /omnis/v3/quotes/:hash/': 'public',
+  'PUT /omnis/v3/quotes/:hash/': 'public',
+  'POST /omnis/v3/quotes/:hash/artwork/': 'public',
+  'GET /omnis/v3/quotes/:hash/files/:fileId/': 'public',
+  'POST /omnis/v3/quotes/:hash/approve/': 'public',
+  'POST /omnis/v3/quotes/:hash/changes/': 'public',
   'GET /omnis/v3/order-history/:customerHash/': 'public',
   'GET /omnis/v3/order-history/': 'signedIn',
+  'GET /omnis/v3/returns/:orderHash/': 'public',
+  'POST /omnis/v3/returns/find/': 'public',
+  'POST /omnis/v3/returns/:orderHash/': 'public',
   'POST /omnis/v3/orders/:hash/paypal/capture/': 'public',
+  'GET /omnis/v3/orders/:hash/edit/': 'public',
+  'POST /omnis/v3/orders/:hash/edit/': 'public',
+  'POST /omnis/v3/orders/:hash/address/': 'public',
+  'POST /omnis/v3/orders/find/': 'public',
   'GET /omnis/v3/divisions/:divisionId/stats/summary/': 'store',
   'GET /omnis/v3/divisions/:divisionId/stats/series/': 'store',
   'GET /omnis/v3/divisions/:divisionId/stats/profit-per-month/': 'store',
@@ -378,6 +544,13 @@ const ACCESS: Record<string, Access> = {
   'POST /omnis/v3/payments/stripe/webhook/': 'public',
   'POST /omnis/v3/events/logEvent/': 'public',
   'POST /event-collector/': 'public',
+  'GET /omnis/v3/live-chat/token': 'public',
+  'GET /omnis/v3/notifications/': 'signedIn',
+  'POST /omnis/v3/notifications/opened/': 'signedIn',
+  'GET /omnis/v3/notifications/vapid-key/': 'public',
+  'GET /sw.js': 'public',
+  'GET /omnis/v3/live-chat/group/:groupId/status': 'public',
+  'POST /omnis/v3/split-tests/:divisionId/:code/discover/': 'public',
 };
 
 const allowedRoles: Record<Access, Role[]> = {
@@ -389,7 +562,7 @@ const allowedRoles: Record<Access, Role[]> = {
 
 /** A concrete address for a route pattern: the demo store for store parameters, harmless values for the rest. */
 function concrete(url: string): string {
-  const values: Record<string, string> = { divisionId: String(ids.demo), division: String(ids.demo), pageId: String(ids.draft), id: String(ids.shopper), urlName: 'fern-organic-tee' };
+  const values: Record<string, string> = { groupId: '3', divisionId: String(ids.demo), division: String(ids.demo), pageId: String(ids.draft), id: String(ids.shopper), urlName: 'fern-organic-tee' };
   return url.replace(/:(\w+)/g, (_, name: string) => values[name] ?? 'x').replace(/\*$/, 'x');
 }
 

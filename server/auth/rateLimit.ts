@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { ApiError } from '../http/errors';
 import { AuthError } from './errors';
 import { authMessages } from './messages';
 
@@ -124,6 +125,23 @@ export async function consumeAllowance(db: Queryable, key: string, amount: numbe
   );
   const row = rows[0]!;
   return Number(row.used) > limit ? Number(row.seconds) : 0;
+}
+
+/**
+ * Takes `amount` from the allowance `key` or answers 429 with Retry-After and `message(seconds)`: what an anonymous
+ * route that stores something (quotes, their files, studio pictures) spends per address.
+ */
+export async function requireAllowance(
+  db: Queryable,
+  reply: { header(name: string, value: string): unknown },
+  allowance: { key: string; amount?: number; limit: number; windowSeconds: number },
+  message: (seconds: number) => string,
+): Promise<void> {
+  const seconds = await consumeAllowance(db, allowance.key, allowance.amount ?? 1, allowance.limit, allowance.windowSeconds);
+  if (seconds > 0) {
+    void reply.header('retry-after', String(seconds));
+    throw new ApiError(429, message(seconds));
+  }
 }
 
 /** Forgets usage counters whose window ended long ago (keys with `prefix`), so the table does not grow per address. */

@@ -1,3 +1,4 @@
+import { isCustomSku } from '../../src/core/studio';
 import type { Queryable } from '../db/database';
 import type { DivisionRef } from './division';
 import { printCountOf, type BundleItemDetail, type ColourSwatch, type ImageRef, type Paginated, type ProductDetail, type ProductOption, type ProductSort, type ProductSummary } from '../../src/core/catalogue';
@@ -16,6 +17,15 @@ const ORDER: Record<ProductSort, string> = {
   name: 'lower(p.name) asc, p.id asc',
 };
 
+/**
+ * Inside a collection the default order is the one its owner set by dragging (then best sellers, for products
+ * added before any order was set); the other sorts apply as they are.
+ */
+function orderOf(q: ProductQuery): string {
+  if (q.collectionId === null || q.sort !== 'bestsellerOrder') return ORDER[q.sort];
+  return `(select pc.position from product_collections pc where pc.product_id = p.id and pc.collection_id = $3::int) asc nulls last, ${ORDER.bestsellerOrder}`;
+}
+
 export interface ProductQuery {
   collectionId: number | null;
   sort: ProductSort;
@@ -32,8 +42,9 @@ const OPTION = `
     limit $2::int
   ) o on true`;
 
+// A shopper's own studio design is sold to them only: never listed.
 const WHERE = `
-  where p.division_id = $1 and p.enabled
+  where p.division_id = $1 and p.enabled and p.studio_design is null
     and ($3::int is null or exists (select 1 from product_collections pc where pc.product_id = p.id and pc.collection_id = $3::int))`;
 
 // The entry's first image: of its colour when it has one.
@@ -49,7 +60,7 @@ export async function listProducts(db: Queryable, division: DivisionRef, q: Prod
     db.query<Row>(
       `select p.id, p.uuid, p.url_name, p.name, p.description, p.price, p.sale_price, o.colour_name, img.src, img.alt_text, img.color
        from products p ${OPTION} ${IMAGE} ${WHERE}
-       order by ${ORDER[q.sort]}, o.position nulls first
+       order by ${orderOf(q)}, o.position nulls first
        limit $4::int offset $5::int`,
       [...params, q.perPage, (q.page - 1) * q.perPage],
     ),
@@ -128,7 +139,8 @@ function toSummary(r: Row, colours: Map<number, ColourSwatch[]>, division: Pick<
 
 /** §3 derived facts from the sku (the print count is src/core/catalogue.ts printCountOf). */
 export const isBlankSku = (sku: string) => sku.includes('BLANK');
-export const isCustomSku = (sku: string) => /^(GBro|STUSUB|FPD|API|CP)/.test(sku);
+/** §3 custom products (sku prefixes GBro, STUSUB, FPD, API, CP): one rule, the studio's. */
+export { isCustomSku };
 
 const toImage = (r: Row, fallbackAlt: string): ImageRef => ({ src: r.src as string, alt: (r.alt_text as string) || fallbackAlt, color: (r.color as string | null) ?? null });
 
@@ -208,7 +220,7 @@ export async function productDetail(db: Queryable, division: DivisionRef, key: s
   const id = p.id as number;
   const name = p.name as string;
   const isBundle = p.is_bundle === true;
-  const [own, collections, ugc, bundleItems] = await Promise.all([
+  const [own, collections, ugc, bundleItems, creator] = await Promise.all([
     optionsOf(db, [{ id, name }]),
     db.query<Row>(
       `select c.name, c.url_name from product_collections pc join collections c on c.id = pc.collection_id
@@ -217,6 +229,7 @@ export async function productDetail(db: Queryable, division: DivisionRef, key: s
     ),
     db.query<Row>('select src, alt_text, color from product_ugc_images where product_id = $1 order by position, id', [id]),
     isBundle ? bundleItemsOf(db, id) : Promise.resolve([]),
+    db.query<{ name: string; url_name: string }>('select name, url_name from creators where id = $1', [p.creator_id ?? null]),
   ]);
   const { options: ownOptions, images: allImages, sizes: allSizes } = own.get(id)!;
   // A bundle's colours and sizes are its items' (bundleItems): it has none of its own.
@@ -242,6 +255,8 @@ export async function productDetail(db: Queryable, division: DivisionRef, key: s
     onSale: onSale(price, salePrice),
     vatRate: Number(p.vat_rate),
     enableAddToCart: p.enable_add_to_cart as boolean,
+    // §3 customiseIt: the product page links to the studio on this garment.
+    customiseIt: p.customise_it === true && p.is_editable_in_studio === true,
     defaultColour: defaultOption?.colourName ?? null,
     tags: (p.tags as string[]) ?? [],
     designs,
@@ -259,6 +274,7 @@ export async function productDetail(db: Queryable, division: DivisionRef, key: s
     isCustom: isCustomSku(sku),
     isBundle,
     bundleItems,
+    creator: creator.rows[0] ? { name: creator.rows[0].name, urlName: creator.rows[0].url_name } : null,
   };
 }
 

@@ -48,6 +48,8 @@ export interface BasketLine {
   image: string | null;
   productUuid: string;
   urlName: string;
+  /** A studio design (products.studio_design): the basket links back to the studio. */
+  studioDesign: boolean;
   /** Units of this colour and size in stock (null without a size); for a bundle, whole bundles its components allow. */
   stock: number | null;
   /**
@@ -132,7 +134,7 @@ export async function resolveBasket(
 export async function loadBasket(db: Queryable, basketId: string, list: BasketListName): Promise<BasketLine[]> {
   const { rows } = await db.query<Row>(
     `select bi.key, bi.quantity, bi.product_id, bi.option_id, bi.variant_id, bi.bundle_options, p.is_bundle,
-            p.name, p.uuid, p.url_name, p.vat_rate,
+            p.name, p.uuid, p.url_name, p.vat_rate, p.studio_design is not null as studio_design,
             case when p.sale_price is not null and p.sale_price < p.price then p.sale_price else p.price end as unit_price,
             o.colour_name, v.size, v.stock, img.src
      from basket_items bi
@@ -168,6 +170,7 @@ export async function loadBasket(db: Queryable, basketId: string, list: BasketLi
     image: (r.src as string | null) ?? null,
     productUuid: r.uuid as string,
     urlName: r.url_name as string,
+    studioDesign: r.studio_design === true,
     stock: bundle !== undefined ? (bundle && bundle.every((c) => c.available) ? bundleStock(bundle) : 0) : r.stock === null || r.stock === undefined ? null : (r.stock as number),
     bundleItems: bundle === undefined ? null : (bundle ?? []),
     };
@@ -195,6 +198,7 @@ export function toBasketList(lines: BasketLine[]): BasketList {
     productColor: l.colour,
     productSize: l.size,
     stock: l.stock,
+    ...(l.studioDesign ? { studioDesign: true } : {}),
     ...(l.bundleItems
       ? {
           bundleItems: l.bundleItems.map((c) => ({

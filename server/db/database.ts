@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type PgModule from 'pg';
+import type { Client as PgClient } from 'pg';
 
 /** The one interface the API uses: PGlite (embedded) and PostgreSQL (pg) both implement it. */
 export interface Queryable {
@@ -10,7 +12,17 @@ export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction: all of it is written, or none of it. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Receives every NOTIFY on `channel` from any process on this database (PostgreSQL LISTEN; PGlite's own
+   * listen). Resolves once listening; the returned function stops it.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** Publishes `payload` to every process listening on `channel` (at most 8000 bytes, PostgreSQL's limit). */
+export async function notify(db: Queryable, channel: string, payload: string): Promise<void> {
+  await db.query('select pg_notify($1, $2)', [channel, payload]);
 }
 
 /** A startup failure the server reports as one clear line (no stack trace). */
@@ -33,6 +45,12 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     query: async (sql, params) => db.query(sql, params) as never,
     transaction: (fn) => db.transaction((tx) => fn({ query: async (sql, params) => tx.query(sql, params) as never })),
+    listen: async (channel, onPayload) => {
+      const stop = await db.listen(channel, onPayload);
+      return async () => {
+        if (!db.closed) await stop();
+      };
+    },
     close: () => db.close(),
   };
 }
@@ -95,7 +113,54 @@ export async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
+    listen: (channel, onPayload) => listenPostgres(pg, url, channel, onPayload),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * One dedicated connection per channel (LISTEN needs a session of its own, outside the pool). A dropped connection
+ * is reopened after a second; notifications sent while it was down are lost, so listeners treat them as hints and
+ * the database stays the record.
+ */
+async function listenPostgres(pg: typeof PgModule, url: string, channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+  let stopped = false;
+  let client: PgClient | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const open = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: DB_TIMEOUTS.connectionTimeoutMillis, keepAlive: true });
+    c.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    const reopen = () => {
+      if (stopped || client !== c) return;
+      client = null;
+      c.end().catch(() => undefined);
+      schedule();
+    };
+    c.on('error', reopen);
+    c.on('end', reopen);
+    client = c;
+    try {
+      await c.connect();
+      await c.query(`listen ${channel}`);
+    } catch (error) {
+      if (client === c) client = null;
+      c.end().catch(() => undefined);
+      throw error;
+    }
+  };
+  const schedule = () => {
+    if (!stopped) retry = setTimeout(() => void open().catch(schedule), 1000);
+  };
+  await open();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
   };
 }
 

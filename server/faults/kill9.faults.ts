@@ -1,12 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { DEMO_ACCOUNTS } from '../db/seed/demoAccounts';
 import { TEST_CARDS } from '../payments/testProcessor';
+import { killServer, startServer as startProcess, stopServer, type ServerProcess } from '../testing/serverProcess';
 
 /**
  * `npm run test:faults`: a real server process is killed with SIGKILL while page saves and checkouts are in flight,
@@ -34,61 +34,19 @@ afterAll(() => {
   for (const child of children) child.kill('SIGKILL');
 });
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
+const startServer = async (env: Record<string, string>) => {
+  const server = await startProcess({ ...env, TRUST_PROXY: 'true' }, { built: true });
+  children.add(server.child);
+  return server;
+};
 
-interface Server {
-  base: string;
-  child: ChildProcess;
-  output: () => string;
-}
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const port = await freePort();
-  const built = existsSync('dist/server/main.js');
-  const args = built ? ['dist/server/main.js'] : ['--import', 'tsx', 'server/main.ts'];
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', API_ONLY: 'true', TRUST_PROXY: 'true', SEED_DEMO_ORDERS: 'false', LOG_LEVEL: 'error', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 240_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${base}${API}/frontend/getStoreCoreData/json/`)).ok) return { base, child, output: () => output };
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not answer within 240 s:\n${output}`);
-}
-
-async function kill9(server: Server) {
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGKILL');
-  await exited;
+async function kill9(server: ServerProcess) {
+  await killServer(server);
   children.delete(server.child);
 }
 
-async function stop(server: Server) {
-  if (server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  const timer = setTimeout(() => server.child.kill('SIGKILL'), 10_000);
-  await exited;
-  clearTimeout(timer);
+async function stop(server: ServerProcess) {
+  await stopServer(server);
   children.delete(server.child);
 }
 

@@ -54,4 +54,19 @@ describe('§6 store visitors in the API', () => {
     await setGate({ passwordProtected: false, comingSoonPageData: { enabled: false } });
     for (const url of reads()) expect((await anonymous.get(url)).statusCode, url).toBe(200);
   });
+
+  it('lets in the allowed users the owner listed in the settings (and the core data names their accounts, not their addresses)', async () => {
+    const owner = new TestClient(t.app, '198.19.0.10');
+    await owner.login(OWNER!.email, OWNER!.password);
+    const saved = await owner.patch(`/omnis/v3/divisions/${demo}/settings/access/`, { passwordProtected: true, allowedUsers: [SHOPPER!.email.toUpperCase()] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const shopper = new TestClient(t.app, '198.19.0.11');
+    await shopper.login(SHOPPER!.email, SHOPPER!.password);
+    for (const url of reads()) expect((await shopper.get(url)).statusCode, url).toBe(200);
+    const core = (await new TestClient(t.app, '198.19.0.12').get('/omnis/v3/frontend/getStoreCoreData/json/')).json();
+    const shopperId = (await t.ctx.db.query<{ id: number }>('select id from users where email = $1', [SHOPPER!.email])).rows[0]!.id;
+    expect(core.state.subdomain.allowedUserIds).toEqual([shopperId]);
+    expect(JSON.stringify(core)).not.toContain(SHOPPER!.email);
+    await owner.patch(`/omnis/v3/divisions/${demo}/settings/access/`, { passwordProtected: false, allowedUsers: [] });
+  });
 });

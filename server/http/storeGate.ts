@@ -48,13 +48,19 @@ export const storeGateOf = (store: Pick<Store, 'subdomain'>) => {
   };
 };
 
+/** §6 allowed users a store's owner listed (lower-cased addresses), besides its owners and editors. */
+export const allowedUsersOf = (store: Pick<Store, 'subdomain'>): string[] => {
+  const list = store.subdomain.settings.allowedUsers;
+  return Array.isArray(list) ? list.filter((e): e is string => typeof e === 'string').map((e) => e.toLowerCase()) : [];
+};
+
 export function installStoreGate(app: FastifyInstance, ctx: AppContext) {
   app.addHook('preHandler', async (request) => {
     if (!STOREFRONT_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
     const store = await findStore(ctx.db, { division: divisionOf(request), host: request.hostname });
     if (!store) return; // the route answers its own 404
     const user = request.auth;
-    const visitor = { internal: user?.internal === true, allowed: user ? isAllowedUser(user, store.id) : false };
+    const visitor = { internal: user?.internal === true, allowed: user ? isAllowedUser(user, store.id) || allowedUsersOf(store).includes(user.email.toLowerCase()) : false };
     if (!mayVisitStore(storeGateOf(store), visitor)) throw new ApiError(403, authMessages.permissionDenied);
   });
 }

@@ -15,6 +15,8 @@ import { blogPost, collection, product, productVariant } from './catalogue';
 import { division, page } from './store';
 import { order, orderItem, paymentAttempt, statusLog } from './orders';
 import { user } from './users';
+import { customer, manufacturer } from './business';
+import { factoryLabel } from './factory';
 
 /** Most ids one call may ask for. */
 export const MAX_IDS = 100;
@@ -23,11 +25,11 @@ export const MAX_RELATED = 1000;
 /** Deepest relation path (`items.product.collections`). */
 export const MAX_RELATION_DEPTH = 3;
 
-export const MODELS: readonly ModelDef[] = [product, productVariant, collection, blogPost, division, page, order, orderItem, paymentAttempt, statusLog, user];
+export const MODELS: readonly ModelDef[] = [product, productVariant, collection, blogPost, division, page, order, orderItem, paymentAttempt, statusLog, user, customer, manufacturer, factoryLabel];
 
 const REGISTRY = new Map(MODELS.map((m) => [m.type, m]));
 /** Other names clients use for the same model. */
-const ALIASES: Readonly<Record<string, string>> = { store: 'division', order_status_log: 'status_log' };
+const ALIASES: Readonly<Record<string, string>> = { store: 'division', order_status_log: 'status_log', project: 'manufacturer' };
 
 for (const m of MODELS) {
   for (const [name, rel] of Object.entries(m.relations ?? {})) {

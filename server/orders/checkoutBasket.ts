@@ -1,3 +1,4 @@
+import { SINGLE_USE_SPENT_SQL } from './returnsRemill';
 import type { Queryable } from '../db/database';
 import { ApiError } from '../http/errors';
 import { computeTotals, couponDiscount, type CouponRule, type Totals } from './pricing';
@@ -130,7 +131,7 @@ export const methodsFor = (methods: ShippingMethod[], country: string | null) =>
 export async function findCoupon(db: Queryable, divisionId: number, code: string): Promise<CouponRule | null> {
   const { rows } = await db.query<{ code: string; percent_off: number | null; amount_off: number | null }>(
     `select code, percent_off, amount_off from coupons
-     where lower(code) = lower($2) and active and (division_id is null or division_id = $1)
+     where lower(code) = lower($2) and active and (division_id is null or division_id = $1) and not ${SINGLE_USE_SPENT_SQL}
      order by division_id nulls last limit 1`,
     [divisionId, code.trim()],
   );

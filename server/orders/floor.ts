@@ -1,6 +1,9 @@
+import { createNotification } from '../realtime/notifications';
 import type { Database, Queryable } from '../db/database';
 import { ApiError } from '../http/errors';
 import { escapeHtml, queueMail } from '../services/mail';
+import { layout, mailBrandOf } from './mailBrand';
+import type { ThemeService } from '../themes';
 import { PICKABLE_STATUSES, type OrderStatus } from '../../src/core/orderLifecycle';
 import { ensureLabels, loadLabels, type LabelView } from './labels';
 import { transitionOrder } from './stateMachine';
@@ -231,12 +234,19 @@ export const INVALID_TRACKING_CODE = 'The tracking code must be 4 to 40 letters,
  * Dispatches a packed order: records the tracking code, moves it to complete, frees its pigeonhole and queues the
  * shopper's dispatch mail — one transaction.
  */
-export async function dispatchOrder(db: Database, orderId: number, input: { trackingCode: string; carrier?: string | null; userId: number }, env: NodeJS.ProcessEnv = process.env) {
+export async function dispatchOrder(
+  db: Database,
+  orderId: number,
+  input: { trackingCode: string; carrier?: string | null; userId: number },
+  env: NodeJS.ProcessEnv = process.env,
+  themes: ThemeService | null = null,
+) {
   const code = input.trackingCode.trim();
   if (!TRACKING_CODE.test(code)) throw new ApiError(422, INVALID_TRACKING_CODE, { trackingCode: [INVALID_TRACKING_CODE] });
   await db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ status: string; hash: string; email: string; seller: string; domain: string | null; shipping_address: { firstName?: string } }>(
-      `select o.status, o.hash, o.email, o.shipping_address, coalesce(c.name, d.name) as seller, d.active_domain_name as domain
+    const { rows } = await tx.query<{ status: string; hash: string; email: string; seller: string; domain: string | null; division_id: number; shipping_address: { firstName?: string }; customer: number | null }>(
+      `select o.status, o.hash, o.email, o.shipping_address, o.division_id, coalesce(c.name, d.name) as seller, d.active_domain_name as domain,
+              coalesce(o.user_id, (select u.id from users u where lower(u.email) = lower(o.email) order by u.id limit 1)) as customer
        from orders o join divisions d on d.id = o.division_id left join companies c on c.id = d.company_id where o.id = $1 for update of o`,
       [orderId],
     );
@@ -251,11 +261,30 @@ export async function dispatchOrder(db: Database, orderId: number, input: { trac
     const receiptUrl = `${base ?? ''}/receipt/${order.hash}`;
     const hello = order.shipping_address?.firstName ? `Hello ${order.shipping_address.firstName},` : 'Hello,';
     const tracking = `${carrier ? `${carrier} ` : ''}${code}`;
+    const brand = await mailBrandOf({ db: tx, themes }, order.division_id, base);
     await queueMail(tx, {
       to: order.email,
       subject: `Your order #${orderId} from ${order.seller} is on its way`,
       text: [hello, '', `Your order #${orderId} has been dispatched.`, `Tracking code: ${tracking}`, '', `Follow it on your receipt: ${receiptUrl}`].join('\n'),
-      html: `<p>${escapeHtml(hello)}</p><p>Your order #${orderId} has been dispatched.</p><p>Tracking code: <strong>${escapeHtml(tracking)}</strong></p><p><a href="${escapeHtml(receiptUrl)}">Follow it on your receipt</a></p>`,
+      html: layout(
+        brand,
+        `Your order #${orderId} is on its way`,
+        `<p>${escapeHtml(hello)}</p><p>Your order #${orderId} has been dispatched.</p><p>Tracking code: <strong>${escapeHtml(tracking)}</strong></p>`,
+        { label: 'Follow it on your receipt', href: receiptUrl },
+      ),
     });
+    // A shopper with an account also sees it in the app (and as a push), one per order.
+    if (order.customer) {
+      await createNotification(tx, {
+        recipientId: order.customer,
+        title: `Order #${orderId} is on its way`,
+        body: `Dispatched from ${order.seller}. Tracking code: ${tracking}`,
+        href: `/receipt/${order.hash}`,
+        template: 'Bag',
+        tag: `order-${orderId}`,
+        replacePrevious: true,
+        data: { orderId, trackingCode: code },
+      });
+    }
   });
 }

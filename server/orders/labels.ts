@@ -1,3 +1,4 @@
+import { printFileUrl } from '../studio/printFiles';
 import type { Queryable } from '../db/database';
 
 /**
@@ -97,7 +98,9 @@ export async function loadLabels(db: Queryable, by: { labelIds?: number[]; order
             coalesce((select jsonb_agg(jsonb_build_object('userId', g.user_id, 'reason', g.reason, 'format', g.format, 'createdAt', g.created_at) order by g.id)
                       from label_print_logs g where g.label_id = l.id), '[]'::jsonb) as print_logs,
             coalesce((select jsonb_agg(jsonb_build_object('userId', g.user_id, 'createdAt', g.created_at) order by g.id)
-                      from label_pretreat_logs g where g.label_id = l.id), '[]'::jsonb) as pretreat_logs
+                      from label_pretreat_logs g where g.label_id = l.id), '[]'::jsonb) as pretreat_logs,
+            coalesce((select jsonb_agg(jsonb_build_object('area', f.area, 'id', f.id) order by f.id)
+                      from print_files f where f.order_item_id = l.order_item_id and f.status = 'done'), '[]'::jsonb) as rendered_files
      from factory_labels l join order_items i on i.id = l.order_item_id join orders o on o.id = l.order_id
      left join products p on p.id = i.product_id
      where l.id = any($1::int[]) or l.order_id = any($2::int[])
@@ -125,7 +128,10 @@ export async function loadLabels(db: Queryable, by: { labelIds?: number[]; order
       cancelledAt: iso(r.cancelled_at),
       cancelReason: (r.cancel_reason as string | null) ?? null,
       pigeonhole: (r.pigeonhole as number | null) ?? null,
-      printFiles: printFilesOf(r.designs),
+      // A studio design's rendered files (server/studio/printFiles.ts), else the product's own artwork per area.
+      printFiles: (r.rendered_files as { area: string; id: number }[]).length > 0
+        ? (r.rendered_files as { area: string; id: number }[]).map((f) => ({ area: f.area, url: printFileUrl(f.id) }))
+        : printFilesOf(r.designs),
       printLogs: (r.print_logs as { userId: number | null; reason: string | null; format: string; createdAt: string }[]).map((g) => ({ ...g, createdAt: iso(g.createdAt)! })),
       pretreatLogs: (r.pretreat_logs as { userId: number | null; createdAt: string }[]).map((g) => ({ ...g, createdAt: iso(g.createdAt)! })),
     };

@@ -1,7 +1,9 @@
 import type { Queryable } from '../db/database';
 import { randomBytes } from 'node:crypto';
-import { ORDER_STATUS_LABELS, isOrderStatus, orderProgress, progressKind } from '../../src/core/orderLifecycle';
+import { ORDER_STATUS_LABELS, isOrderStatus, isPayableStatus, orderProgress, progressKind } from '../../src/core/orderLifecycle';
 import type { OrderHistoryView } from '../../src/core/api/orderHistory';
+import { addressRefusal, editRefusal } from './orderEditWindows';
+import { returnRefusal } from '../../src/core/returns';
 
 type Row = Record<string, unknown>;
 
@@ -31,8 +33,11 @@ export async function loadOrderHistory(db: Queryable, divisionId: number, custom
   const customer = customers[0];
   if (!customer) return null;
   const { rows: orders } = await db.query<Row>(
-    `select o.id, o.hash, o.status, o.total, o.currency, o.created_at, o.fulfilment_factory,
-            (select array_agg(l.status order by l.id) from order_status_logs l where l.order_id = o.id) as history
+    `select o.id, o.hash, o.status, o.total, o.currency, o.created_at, o.fulfilment_factory, o.balance_due,
+            exists (select 1 from factory_labels f where f.order_id = o.id) as on_floor,
+            (select array_agg(l.status order by l.id) from order_status_logs l where l.order_id = o.id) as history,
+            (select min(l.created_at) from order_status_logs l where l.order_id = o.id and l.status in ('complete', 'bespoke_shipped')) as dispatched_at,
+            (select d.return_window_days from divisions d where d.id = o.division_id) as return_window_days
      from orders o where o.division_id = $1 and o.email = $2 order by o.id desc limit 200`,
     [divisionId, customer.email],
   );
@@ -46,7 +51,8 @@ export async function loadOrderHistory(db: Queryable, divisionId: number, custom
         [ids],
       )
     : { rows: [] as Row[] };
-  return {
+  const now = new Date();
+  const view: OrderHistoryView = {
     email: customer.email,
     orders: orders.map((o) => {
       const status = o.status as string;
@@ -61,7 +67,11 @@ export async function loadOrderHistory(db: Queryable, divisionId: number, custom
         total: o.total as number,
         currency: o.currency as string,
         createdAt: new Date(o.created_at as string).toISOString(),
-        payable: status === 'to_be_paid',
+        payable: isPayableStatus(status),
+        balanceDue: o.balance_due as number,
+        canEdit: editRefusal(status, o.on_floor as boolean) === null,
+        canUpdateAddress: addressRefusal(status, (o.history as string[] | null) ?? []) === null,
+        returnable: false,
         items: items
           .filter((i) => i.order_id === o.id)
           .map((i) => {
@@ -80,4 +90,11 @@ export async function loadOrderHistory(db: Queryable, divisionId: number, custom
       };
     }),
   };
+  // "Return items" where the return rules allow it and something is still active (src/core/returns.ts).
+  for (const [n, order] of view.orders.entries()) {
+    const o = orders[n]!;
+    const facts = { status: order.status, history: (o.history as string[] | null) ?? [], dispatchedAt: o.dispatched_at ? new Date(o.dispatched_at as string) : null, windowDays: o.return_window_days as number };
+    order.returnable = returnRefusal(facts, now) === null && order.items.some((i) => i.activeQuantity > 0);
+  }
+  return view;
 }

@@ -1,17 +1,20 @@
 import type { Queryable } from '../db/database';
 import { escapeHtml, queueMail } from '../services/mail';
+import { layout, mailBrandOf } from './mailBrand';
+import type { ThemeService } from '../themes';
 import { formatMoney } from '../../src/core/currency';
-import { ORDER_STATUS_LABELS, isOrderStatus, orderProgress, progressKind } from '../../src/core/orderLifecycle';
+import { ORDER_STATUS_LABELS, isOrderStatus, isPayableStatus, orderProgress, progressKind } from '../../src/core/orderLifecycle';
 import { STANDARD_VAT_RATE, vatRateOf, type VatLine } from './pricing';
 import type { OrderView } from '../../src/core/api/orders';
 import { customerHashOfOrder } from './orderHistory';
+import { addressRefusal, editRefusal } from './orderEditWindows';
 
 type Row = Record<string, unknown>;
 
 /** The receipt/invoice data of an order by its unguessable hash, or null. */
 export async function loadOrderView(db: Queryable, hash: string): Promise<OrderView | null> {
   const { rows } = await db.query<Row>(
-    `select o.*, coalesce(c.name, d.name) as company_name, d.active_domain_name, sm.name as shipping_method_name
+    `select o.*, exists (select 1 from factory_labels f where f.order_id = o.id) as on_floor, coalesce(c.name, d.name) as company_name, d.active_domain_name, sm.name as shipping_method_name
      from orders o join divisions d on d.id = o.division_id left join companies c on c.id = d.company_id
      left join shipping_methods sm on sm.code = o.shipping_method
      where o.hash = $1`,
@@ -85,7 +88,11 @@ export async function loadOrderView(db: Queryable, hash: string): Promise<OrderV
     statusLabel: isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status,
     progress: orderProgress(status, kind),
     progressKind: kind,
-    payable: status === 'to_be_paid',
+    payable: isPayableStatus(status),
+    // Issue #15: what an edit left to pay (/pay/), and whether the items / the address may still change.
+    balanceDue: (o.balance_due as number | undefined) ?? 0,
+    canEdit: editRefusal(status, (o.on_floor as boolean | undefined) ?? false) === null,
+    canUpdateAddress: addressRefusal(status, logs.rows.map((l) => l.status as string)) === null,
     createdAt: new Date(o.created_at as string).toISOString(),
     email: o.email as string,
     currency: o.currency as string,
@@ -120,10 +127,19 @@ export async function loadOrderView(db: Queryable, hash: string): Promise<OrderV
   };
 }
 
+/** Where an order mail's links point and the theme service that gives it the store's colours. */
+export interface MailLinks {
+  origin: string | null;
+  themes?: ThemeService | null;
+}
+
 /** The order confirmation mail (items and totals), queued in the transaction that marks the order paid. */
-export async function queueOrderConfirmation(tx: Queryable, hash: string, origin: string | null): Promise<void> {
+export async function queueOrderConfirmation(tx: Queryable, hash: string, mail: MailLinks): Promise<void> {
   const order = await loadOrderView(tx, hash);
   if (!order) return;
+  const origin = mail.origin;
+  const divisionId = (await tx.query<{ division_id: number }>('select division_id from orders where hash = $1', [hash])).rows[0]!.division_id;
+  const brand = await mailBrandOf({ db: tx, themes: mail.themes }, divisionId, origin);
   const money = (minor: number) => formatMoney(minor, order.currency);
   const receiptUrl = `${origin ?? ''}/receipt/${order.hash}`;
   const historyUrl = `${origin ?? ''}/order-history/${await customerHashOfOrder(tx, hash)}`;
@@ -151,8 +167,9 @@ export async function queueOrderConfirmation(tx: Queryable, hash: string, origin
     `Receipt: ${receiptUrl}`,
     `Your orders: ${historyUrl}`,
   ].join('\n');
-  const html = `<h1>Thank you for your order</h1><p>Order #${order.number} from ${escapeHtml(order.seller.name)}</p><ul>${rows
+  const body = `<p>Order #${order.number} from ${escapeHtml(order.seller.name)}</p><ul>${rows
     .map((r) => `<li>${escapeHtml(r.line)}${r.parts.length ? `<ul>${r.parts.map((p) => `<li>${escapeHtml(p)}</li>`).join('')}</ul>` : ''}</li>`)
-    .join('')}</ul><table>${totals.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td align="right">${escapeHtml(v)}</td></tr>`).join('')}</table><p><a href="${escapeHtml(receiptUrl)}">View your receipt</a> · <a href="${escapeHtml(historyUrl)}">Your orders</a></p>`;
+    .join('')}</ul><table>${totals.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td align="right">${escapeHtml(v)}</td></tr>`).join('')}</table><p><a href="${escapeHtml(historyUrl)}">Your orders</a></p>`;
+  const html = layout(brand, 'Thank you for your order', body, { label: 'View your receipt', href: receiptUrl });
   await queueMail(tx, { to: order.email, subject: `Your order #${order.number} from ${order.seller.name}`, text, html });
 }

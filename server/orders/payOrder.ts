@@ -5,9 +5,13 @@ import { paymentMessages } from '../payments/types';
 import type { PayPalClient } from '../payments/paypal';
 import { checkoutMessages } from './checkoutBasket';
 import { markPaid, recordAttempt, returnUrls, type PlaceOutcome } from './placeOrder';
-import { progressGroupIndex } from '../../src/core/orderLifecycle';
+import type { MailLinks } from './orders';
+import type { ThemeService } from '../themes';
+import { isPayableStatus, progressGroupIndex } from '../../src/core/orderLifecycle';
+import { markQuotePaid } from './quotes';
 import { transitionOrder } from './stateMachine';
 import { LATE_PAYMENT_REFUND_NOTE, LATE_PAYMENT_RESERVED_NOTE, releaseOrderStock, reserveOrderStock } from './expiry';
+import { balanceDueOf, payBalance } from './orderEditPayment';
 
 /**
  * /pay/{order}/: pays an order that is still to_be_paid (it holds its stock reservation). A failed attempt is
@@ -18,9 +22,11 @@ import { LATE_PAYMENT_REFUND_NOTE, LATE_PAYMENT_RESERVED_NOTE, releaseOrderStock
 export async function payOrder(
   db: Database,
   processorFor: (payment: PaymentInput) => PaymentProcessor,
-  input: { hash: string; idempotencyKey: string; payment: PaymentInput; userId: number | null; origin: string | null },
+  input: { hash: string; idempotencyKey: string; payment: PaymentInput; userId: number | null; origin: string | null; themes?: ThemeService | null },
 ): Promise<PlaceOutcome> {
   const processor = processorFor(input.payment);
+  // A paid order an edit made dearer: the difference is paid here (orderEditPayment.ts).
+  if ((await balanceDueOf(db, input.hash)) > 0) return payBalance(db, processor, input);
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number; status: string; total: number; currency: string; email: string }>(
       'select id, status, total, currency, email from orders where hash = $1 for update',
@@ -36,7 +42,7 @@ export async function payOrder(
       ])
     ).rows[0];
     if (previous) return previous.is_successful ? { kind: 'paid', ...base, status: order.status } : { kind: 'failed', ...base, status: order.status, message: previous.message };
-    if (order.status !== 'to_be_paid') {
+    if (!isPayableStatus(order.status)) {
       // Expired: its stock went back when the payment window passed, so nothing is charged (expiry.ts).
       if (order.status === 'expired') throw new ApiError(409, checkoutMessages.orderExpired);
       if (isPaidOrLater(order.status)) return { kind: 'paid', ...base, status: order.status };
@@ -62,20 +68,25 @@ export async function payOrder(
       await tx.query('update orders set payment_processor = $2, payment_reference = $3, payment_method = $4 where id = $1', [
         order.id, processor.name, result.reference, processor.methodName(input.payment),
       ]);
-      return { kind: 'pending', ...base, replay: false, status: 'to_be_paid', reference: result.reference, processor: processor.name, clientSecret: result.clientSecret, approveUrl: result.approveUrl };
+      return { kind: 'pending', ...base, replay: false, status: order.status, reference: result.reference, processor: processor.name, clientSecret: result.clientSecret, approveUrl: result.approveUrl };
     }
     await recordAttempt(tx, order.id, processor, input.payment, result, order.total, input.idempotencyKey);
-    if (result.outcome === 'failed') return { kind: 'failed', ...base, replay: false, status: 'to_be_paid', message: result.message };
+    if (result.outcome === 'failed') return { kind: 'failed', ...base, replay: false, status: order.status, message: result.message };
     await tx.query('update orders set payment_processor = $2, payment_reference = $3, payment_method = $4 where id = $1', [
       order.id, processor.name, result.reference, processor.methodName(input.payment),
     ]);
-    await markPaid(tx, order.id, input.hash, input.userId, input.origin);
+    // An approved quote becomes bespoke_paid (§4 bespoke groups); a checkout order paid.
+    if (order.status === 'bespoke_approved') {
+      await markQuotePaid(tx, order.id, input.hash, input.userId, { origin: input.origin, themes: input.themes });
+      return { kind: 'paid', ...base, replay: false, status: 'bespoke_paid' };
+    }
+    await markPaid(tx, order.id, input.hash, input.userId, { origin: input.origin, themes: input.themes });
     return { kind: 'paid', ...base, replay: false, status: 'paid' };
   });
 }
 
-/** paid and every status after it (§4 groups from "paid" on): there is nothing left to pay. */
-const isPaidOrLater = (status: string) => progressGroupIndex(status) >= 1;
+/** paid and every status after it (§4 groups from "paid" on, bespoke from bespoke_paid on): nothing left to pay. */
+const isPaidOrLater = (status: string) => progressGroupIndex(status) >= 1 || progressGroupIndex(status, 'bespoke') >= 3;
 
 export type SettleResult = 'paid' | 'failed' | 'ignored' | 'refund_due';
 
@@ -95,14 +106,14 @@ export async function settleInTransaction(
   processor: Pick<PaymentProcessor, 'name' | 'methodName'>,
   reference: string,
   result: { outcome: 'succeeded' | 'failed'; message: string; methodName?: string },
-  origin: string | null,
+  mail: MailLinks,
 ): Promise<SettleResult> {
   const { rows } = await tx.query<{ id: number; hash: string; status: string; total: number }>(
     'select id, hash, status, total from orders where payment_processor = $1 and payment_reference = $2 for update',
     [processor.name, reference],
   );
   const order = rows[0];
-  if (!order || (order.status !== 'to_be_paid' && order.status !== 'expired')) return 'ignored';
+  if (!order || (!isPayableStatus(order.status) && order.status !== 'expired')) return 'ignored';
   await recordAttempt(tx, order.id, processor, null, { ...result, reference }, order.total, null, result.methodName);
   if (result.outcome === 'failed') return 'failed';
   if (order.status === 'expired') {
@@ -110,10 +121,11 @@ export async function settleInTransaction(
       await transitionOrder(tx, order.id, 'refund_due', { note: LATE_PAYMENT_REFUND_NOTE });
       return 'refund_due';
     }
-    await markPaid(tx, order.id, order.hash, null, origin, LATE_PAYMENT_RESERVED_NOTE);
+    await markPaid(tx, order.id, order.hash, null, mail, LATE_PAYMENT_RESERVED_NOTE);
     return 'paid';
   }
-  await markPaid(tx, order.id, order.hash, null, origin);
+  if (order.status === 'bespoke_approved') await markQuotePaid(tx, order.id, order.hash, null, mail);
+  else await markPaid(tx, order.id, order.hash, null, mail);
   return 'paid';
 }
 
@@ -133,7 +145,7 @@ export async function capturePayPalPayment(
   db: Database,
   paypal: Pick<PayPalClient, 'captureOrder'>,
   processor: Pick<PaymentProcessor, 'name' | 'methodName'>,
-  input: { hash: string; paypalOrderId: string; origin: string | null },
+  input: { hash: string; paypalOrderId: string; origin: string | null; themes?: ThemeService | null },
 ): Promise<PlaceOutcome> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number; status: string; total: number; payment_processor: string; payment_reference: string | null }>(
@@ -161,7 +173,7 @@ export async function capturePayPalPayment(
       if (late) await releaseOrderStock(tx, [order.id]);
       return { kind: 'failed', ...base, status: order.status, replay: false, message: capture.message };
     }
-    await markPaid(tx, order.id, input.hash, null, input.origin, late ? LATE_PAYMENT_RESERVED_NOTE : null);
+    await markPaid(tx, order.id, input.hash, null, { origin: input.origin, themes: input.themes }, late ? LATE_PAYMENT_RESERVED_NOTE : null);
     return { kind: 'paid', ...base, status: 'paid', replay: false };
   });
 }

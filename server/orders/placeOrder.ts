@@ -1,3 +1,4 @@
+import { queuePrintFiles } from '../studio/printFiles';
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { ApiError } from '../http/errors';
@@ -5,7 +6,8 @@ import type { ChargeRequest, ChargeResult, PaymentInput, PaymentProcessor } from
 import { paymentMessages } from '../payments/types';
 import { buildQuote, checkoutMessages, loadCheckoutLines, normaliseCountry, type CheckoutLine } from './checkoutBasket';
 import { logStatus, transitionOrder } from './stateMachine';
-import { queueOrderConfirmation } from './orders';
+import { queueOrderConfirmation, type MailLinks } from './orders';
+import type { ThemeService } from '../themes';
 import { releaseOrderStock } from './expiry';
 import { takeStock } from './stock';
 import type { Address } from '../../src/core/api/orders';
@@ -45,6 +47,8 @@ export interface PlaceInput {
   payment: PaymentInput;
   /** For links in the confirmation mail. */
   origin: string | null;
+  /** The store's look in the confirmation mail (its theme's colours); plain colours without it. */
+  themes?: ThemeService | null;
 }
 
 export type PlaceOutcome =
@@ -194,7 +198,7 @@ async function confirmOrder(db: Database, processor: PaymentProcessor, input: Pl
     if (result.outcome !== 'pending') await recordAttempt(tx, order.orderId, processor, input.payment, result, order.total, null);
     if (result.reference) await tx.query('update orders set payment_reference = $2 where id = $1', [order.orderId, result.reference]);
     if (result.outcome === 'succeeded') {
-      await markPaid(tx, order.orderId, order.hash, input.userId, input.origin);
+      await markPaid(tx, order.orderId, order.hash, input.userId, { origin: input.origin, themes: input.themes });
       return { kind: 'paid', ...base, status: 'paid' } as const;
     }
     if (result.outcome === 'failed') {
@@ -304,7 +308,7 @@ export async function recordAttempt(
  * to_be_paid → paid (or expired → paid once its stock is reserved again, with a note): status log, the ordered
  * lines leave the basket, the confirmation mail is queued.
  */
-export async function markPaid(tx: Queryable, orderId: number, hash: string, userId: number | null, origin: string | null, note: string | null = null) {
+export async function markPaid(tx: Queryable, orderId: number, hash: string, userId: number | null, mail: MailLinks, note: string | null = null) {
   await transitionOrder(tx, orderId, 'paid', { userId, note });
   // Only the lines this order bought leave the basket (anything added since stays): its own lines by variant, and
   // bundle lines by the basket key they were bought from (a tee inside a bundle does not remove that tee's own line).
@@ -315,7 +319,9 @@ export async function markPaid(tx: Queryable, orderId: number, hash: string, use
             or bi.key in (select basket_key from order_items where order_id = $1 and parent_item_id is null and variant_id is null and basket_key is not null))`,
     [orderId],
   );
-  await queueOrderConfirmation(tx, hash, origin);
+  await queueOrderConfirmation(tx, hash, mail);
+  // Studio designs get their print files drawn once the order is paid (server/studio/printFiles.ts).
+  await queuePrintFiles(tx, orderId);
 }
 
 /** The order this basket already placed with this key, answered as it stands now. */

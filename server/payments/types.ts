@@ -3,15 +3,9 @@
  * talk to a processor only through this; the built-in test processor, Stripe and PayPal implement it.
  */
 
-export interface CardInput {
-  number: string;
-  /** MM/YY or MM/YYYY */
-  expiry: string;
-  cvc: string;
-}
+import type { PaymentInput } from '../../src/core/api/payments';
 
-/** What the shopper chose to pay with. Card data only ever arrives for the built-in test processor. */
-export type PaymentInput = { method: 'card'; card?: CardInput } | { method: 'wallet'; walletToken?: string };
+export type { CardInput, PaymentInput } from '../../src/core/api/payments';
 
 export interface ChargeRequest {
   amount: number;

@@ -28,8 +28,11 @@ export type ArtworkCheck = { ok: true; type: ArtworkType; width: number; height:
 
 export const isArtworkType = (value: string): value is ArtworkType => Object.hasOwn(ARTWORK_TYPES, value);
 
-/** Reads the file as sharp would print it; every refusal says what to change. */
-export async function checkArtwork(claimedType: string, bytes: Buffer): Promise<ArtworkCheck> {
+/**
+ * Reads the file as sharp would print it; every refusal says what to change. The studio passes
+ * `{ requireResolution: false }`: there a small picture prints smaller, so its editor warns instead of refusing.
+ */
+export async function checkArtwork(claimedType: string, bytes: Buffer, options: { requireResolution?: boolean } = {}): Promise<ArtworkCheck> {
   const type = claimedType.toLowerCase().split(';')[0]!.trim();
   if (!isArtworkType(type)) return { ok: false, message: artworkMessages.formats };
   if (bytes.length === 0) return { ok: false, message: artworkMessages.empty };
@@ -44,6 +47,6 @@ export async function checkArtwork(claimedType: string, bytes: Buffer): Promise<
   } catch {
     return { ok: false, message: artworkMessages.corrupt };
   }
-  if (type !== 'image/svg+xml' && Math.max(width, height) < MIN_ARTWORK_PIXELS) return { ok: false, message: artworkMessages.lowResolution(width, height) };
+  if (options.requireResolution !== false && type !== 'image/svg+xml' && Math.max(width, height) < MIN_ARTWORK_PIXELS) return { ok: false, message: artworkMessages.lowResolution(width, height) };
   return { ok: true, type, width, height };
 }

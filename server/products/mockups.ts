@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { garmentSvg, isGarment, type Garment } from '../services/mockups';
+import { AREA_BOXES as STUDIO_AREA_BOXES, type AreaBox } from '../../src/core/studio';
 
 /**
  * Product mockups: the owner's artwork composited onto the garment template of each colour (sharp). A template is
@@ -17,16 +18,8 @@ export interface Placement {
 }
 
 export const MOCKUP_SIZE = 1000;
-type Box = { x: number; y: number; w: number; h: number };
-// Print areas on the 500 × 500 template (doubled when drawn at 1000 px); a tote has no sleeves.
-const CHEST: Box = { x: 180, y: 165, w: 140, h: 175 };
-const AREA_BOXES: Record<Garment, Partial<Record<PrintArea, Box>>> = {
-  tshirt: { front: CHEST, back: CHEST, left: { x: 352, y: 92, w: 38, h: 38 }, right: { x: 110, y: 92, w: 38, h: 38 } },
-  longsleeve: { front: CHEST, back: CHEST, left: { x: 372, y: 170, w: 34, h: 60 }, right: { x: 94, y: 170, w: 34, h: 60 } },
-  sweatshirt: { front: CHEST, back: CHEST, left: { x: 372, y: 175, w: 34, h: 60 }, right: { x: 94, y: 175, w: 34, h: 60 } },
-  hoodie: { front: { ...CHEST, y: 175 }, back: { ...CHEST, y: 120, h: 200 }, left: { x: 372, y: 180, w: 34, h: 60 }, right: { x: 94, y: 180, w: 34, h: 60 } },
-  tote: { front: { x: 150, y: 215, w: 200, h: 200 }, back: { x: 150, y: 215, w: 200, h: 200 } },
-};
+// Print areas on the 500 × 500 template (doubled when drawn at 1000 px), shared with the studio (src/core/studio.ts).
+const AREA_BOXES: Record<Garment, Partial<Record<PrintArea, AreaBox>>> = STUDIO_AREA_BOXES;
 
 /** The garment a product type prints on (products.type); other types print as a t-shirt. */
 export const garmentOf = (type: string): Garment => (isGarment(type) ? type : 'tshirt');

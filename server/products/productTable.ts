@@ -20,7 +20,7 @@ export interface TableQuery {
 const SORTS: Record<ProductTableSort, string> = {
   name: 'lower(p.name)',
   price: 'p.price',
-  stock: 'stock',
+  stock: 'coalesce(vs.stock, 0)',
   created: 'p.created_at',
 };
 
@@ -29,20 +29,31 @@ const WHERE = `where p.division_id = $1 and not p.is_bundle
   and ($3::boolean is null or p.enabled = $3::boolean)
   and ($4::text is null or p.approval_status = $4::text)`;
 
-/** A store's products for the dashboard table: one page, sorted, searched and filtered in SQL. */
+/**
+ * A store's products for the dashboard table: one page, sorted, searched and filtered in SQL. The page's ids are
+ * chosen from the products alone (stock totals only when sorting by stock), and only those rows get their stock,
+ * colours and picture: a store of 50,000 products sorts without computing them for every product.
+ */
 export async function productTable(db: Queryable, divisionId: number, q: TableQuery): Promise<ProductTable> {
   const search = q.search.replace(/[\\%_]/g, (c) => `\\${c}`);
   const params = [divisionId, search, q.status === null ? null : q.status === 'enabled', q.approval];
+  const dir = q.dir === 'asc' ? 'asc' : 'desc';
+  const stockTotals =
+    q.sort === 'stock' ? 'left join (select v.product_id, sum(v.stock) as stock from product_variants v join products vp on vp.id = v.product_id where vp.division_id = $1 group by v.product_id) vs on vs.product_id = p.id' : '';
   const [{ rows }, count] = await Promise.all([
     db.query<Row>(
-      `select p.id, p.sku, p.name, p.url_name, p.price, p.sale_price, p.enabled, p.approval_status, p.denial_reason, p.created_at,
+      `with page as (
+         select p.id, ${SORTS[q.sort]} as sort_key from products p ${stockTotals}
+         ${WHERE}
+         order by sort_key ${dir}, p.id ${dir}
+         limit $5::int offset $6::int
+       )
+       select p.id, p.sku, p.name, p.url_name, p.price, p.sale_price, p.enabled, p.approval_status, p.denial_reason, p.created_at,
               coalesce(v.stock, 0)::int as stock, coalesce(v.colours, 0)::int as colours, img.src
-       from products p
+       from page join products p on p.id = page.id
        left join lateral (select sum(stock) as stock, count(distinct option_id) as colours from product_variants where product_id = p.id) v on true
        left join lateral (select src from product_images where product_id = p.id order by position, id limit 1) img on true
-       ${WHERE}
-       order by ${SORTS[q.sort]} ${q.dir === 'asc' ? 'asc' : 'desc'}, p.id ${q.dir === 'asc' ? 'asc' : 'desc'}
-       limit $5::int offset $6::int`,
+       order by page.sort_key ${dir}, p.id ${dir}`,
       [...params, q.perPage, (q.page - 1) * q.perPage],
     ),
     db.query<{ total: number }>(`select count(*)::int as total from products p ${WHERE}`, params),

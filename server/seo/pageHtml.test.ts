@@ -236,7 +236,7 @@ describe('first paint in the theme (no flash of unthemed content)', () => {
 });
 
 describe('the status of an address (§2.2 catch-all)', () => {
-  it.each([['/no-such-page/'], ['/about/typo/'], ['/404/'], ['/login/extra/']])('answers %s with 404 while serving the app that shows the not-found screen', async (path) => {
+  it.each([['/no-such-page/'], ['/about/typo/'], ['/404/'], ['/login/extra/'], ['/creator/nobody/'], ['/creator/Ines%20Fern/'], ['/plugins/no-such-feature'], ['/teemail/no-such-letter/']])('answers %s with 404 while serving the app that shows the not-found screen', async (path) => {
     const res = await get(path);
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
@@ -244,7 +244,26 @@ describe('the status of an address (§2.2 catch-all)', () => {
     expect(res.body).toContain('<meta data-head name="robots" content="noindex">');
   });
 
-  it.each([['/'], ['/about/'], ['/login/'], ['/basket/'], ['/receipt/abc123'], ['/dashboard/pages/1/edit']])('answers %s with 200', async (path) => {
+  it.each([['/'], ['/about/'], ['/login/'], ['/basket/'], ['/receipt/abc123'], ['/dashboard/pages/1/edit'], ['/creator/ines-fern/'], ['/plugins/currency'], ['/teemail/spring-letter/']])('answers %s with 200', async (path) => {
     expect((await get(path)).statusCode).toBe(200);
   });
+});
+
+it('writes the store’s verification meta tags into the first response, rebuilt from their attributes', async () => {
+  const tracking = {
+    googleVerification: '<meta name="google-site-verification" content="abc&123" />',
+    pinterestVerification: "<meta name='p:domain_verify' content='pin42'>",
+    facebookVerification: '',
+  };
+  await ctx.db.query(`update subdomains set settings = settings || $1::jsonb where division_id = (select id from divisions where code = 'demo')`, [JSON.stringify({ tracking })]);
+  try {
+    for (const url of ['/', '/product/fern-organic-tee/']) {
+      const html = (await get(url)).body;
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toContain('<meta name="google-site-verification" content="abc&amp;123">');
+      expect(head).toContain('<meta name="p:domain_verify" content="pin42">');
+    }
+  } finally {
+    await ctx.db.query(`update subdomains set settings = settings - 'tracking' where division_id = (select id from divisions where code = 'demo')`);
+  }
 });

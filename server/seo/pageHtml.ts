@@ -4,10 +4,12 @@ import { buildHeadData, buildScreenHeadData, collectionScreen, notFoundScreen, p
 import { walkBlocks } from '../../src/core/blocks/tree';
 import { normalisePath } from '../../src/core/routes';
 import { statusOfAddress } from '../../src/core/appRoutes';
+import { isPluginCode } from '../../src/core/plugins';
 import { COLLECTION_PAGE_SIZE, productHref, type ProductSort } from '../../src/core/catalogue';
 import { DEFAULT_CURRENCY } from '../../src/core/currency';
 import type { BlockData, PageDocument, StoreTheme } from '../../src/core/storeData';
 import { getPage, listPageSummaries } from '../pages/repository';
+import { verificationMeta } from '../../src/core/storeSettings';
 import { findStore, type Store } from '../stores';
 import { listProducts, productDetail } from '../catalogue/products';
 import { collectionIdByUrlName, listCollections } from '../catalogue/collections';
@@ -58,7 +60,7 @@ export async function renderPage(ctx: AppContext, indexHtml: string, opts: PageA
   const store = await findStore(ctx.db, { host: opts.host });
   if (!store) return { html: indexHtml, status: 200 };
   // First paint already in the theme's colours and fonts: no flash of unthemed content before the SPA starts.
-  const themeHead = renderThemeHead(await resolveStoreTheme(ctx, store));
+  const themeHead = [renderThemeHead(await resolveStoreTheme(ctx, store)), ...verificationTags(store)].join('\n    ');
   // A function replacement: "$&" or "$'" in a title must stay literal text.
   const withHead = (head: HeadData) => indexHtml.replace(/<title>[\s\S]*?<\/title>/, () => `${renderHeadHtml(head)}\n    ${themeHead}`);
 
@@ -71,7 +73,7 @@ export async function renderPage(ctx: AppContext, indexHtml: string, opts: PageA
   const found = page ?? pages.find((p) => p.url === NOT_FOUND_URL);
   // Only the page shown is read with its blocks (its FAQ and product grids go into the head).
   const shown = found && (await getPage(ctx.db, found.id));
-  const status = statusOfAddress(opts.path, page !== undefined);
+  const status = (await missingEntity(ctx, store.id, opts.path)) ? 404 : statusOfAddress(opts.path, page !== undefined);
   if (!shown) return { html: indexHtml.replace(/<\/title>/, () => `</title>\n    ${themeHead}`), status };
   const head = buildHeadData({
     origin: opts.origin,
@@ -92,6 +94,23 @@ export async function renderPage(ctx: AppContext, indexHtml: string, opts: PageA
   });
   return { html: withHead(head), status };
 }
+
+/**
+ * The store's site-verification meta tags (Tracking settings: Google, Pinterest, Facebook), written again from
+ * their attributes with escaping: the owner's snippet passed the §5.1 rule, but its text never reaches the page.
+ */
+export function verificationTags(store: Pick<Store, 'subdomain'>): string[] {
+  const tracking = (store.subdomain.settings.tracking ?? {}) as Record<string, unknown>;
+  return ['googleVerification', 'pinterestVerification', 'facebookVerification'].flatMap((key) => {
+    const snippet = tracking[key];
+    const meta = typeof snippet === 'string' ? verificationMeta(snippet) : null;
+    if (!meta) return [];
+    const attr = meta.name !== undefined ? `name="${escapeAttr(meta.name)}"` : `property="${escapeAttr(meta.property ?? '')}"`;
+    return [`<meta ${attr} content="${escapeAttr(meta.content)}">`];
+  });
+}
+
+const escapeAttr = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The head of a product or collection address, from the same data the §7 calls give the SPA; null for other paths. */
 async function catalogueScreen(ctx: AppContext, store: Store, origin: string, path: string) {
@@ -115,6 +134,22 @@ async function catalogueScreen(ctx: AppContext, store: Store, origin: string, pa
     return { head: collectionScreen(origin, found, data), status: 200 as const };
   }
   return null;
+}
+
+const CREATOR_PATH = /^\/creator\/([^/]+)\/?$/i;
+const PLUGIN_PATH = /^\/plugins\/([^/]+)\/?$/i;
+
+/** An app route whose subject does not exist (an unknown creator or store feature): the screen sends the shopper to /404/. */
+async function missingEntity(ctx: AppContext, divisionId: number, address: string): Promise<boolean> {
+  const path = address.split(/[?#]/)[0] ?? '/';
+  const creator = CREATOR_PATH.exec(path);
+  if (creator) {
+    const urlName = decode(creator[1]!);
+    return !urlName || !/^[a-z0-9-]{1,200}$/.test(urlName) || (await ctx.db.query('select 1 from creators where division_id = $1 and url_name = $2', [divisionId, urlName])).rows.length === 0;
+  }
+  const plugin = PLUGIN_PATH.exec(path);
+  if (plugin) return !isPluginCode(decode(plugin[1]!) ?? '');
+  return false;
 }
 
 /** Custom property names and values allowed into the inline <style>: values come from store data. */

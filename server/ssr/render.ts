@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PRELOADED_ELEMENT_ID, type PreloadedAnswer, type PreloadedAnswers } from '../../src/core/api/preloaded';
 import { STORE_CORE_DATA_URL } from '../../src/core/storeData';
-import { clientAssets, readClientManifest, type ClientManifest } from './assets';
+import { clientAssets, inlineStylesheets, readClientManifest, stylesheetReader, type ClientManifest } from './assets';
 
 /** What the SSR entry (src/ssr/entry-server.tsx, built by Vite into dist/ssr) exports. */
 interface SsrEntry {
@@ -18,8 +18,11 @@ export interface RenderedBody {
   status: number;
   html: string;
   answers: PreloadedAnswers;
-  /** <link> tags for the stylesheets and scripts of the lazily loaded parts the page drew with. */
-  links: string[];
+  /** Stylesheets (paths under the client folder) and scripts of the lazily loaded parts the page drew with. */
+  stylesheets: string[];
+  scripts: string[];
+  /** The text of a built stylesheet ('' when it is not there). */
+  readStylesheet: (file: string) => string;
 }
 
 export interface PageRenderer {
@@ -32,6 +35,7 @@ export async function loadPageRenderer(clientDir: string): Promise<PageRenderer 
   if (!fs.existsSync(entryFile)) return null;
   const entry = (await import(pathToFileURL(entryFile).href)) as SsrEntry;
   const manifest: ClientManifest = readClientManifest(clientDir);
+  const readStylesheet = stylesheetReader(clientDir);
   return {
     async render(app, request, url) {
       const result = await entry.render({
@@ -42,7 +46,8 @@ export async function loadPageRenderer(clientDir: string): Promise<PageRenderer 
         countryCode: request.cookies?.country,
       });
       if (result.kind === 'shell') return null;
-      return { status: result.status, html: result.html, answers: result.answers, links: clientAssets(manifest, result.modules) };
+      const { stylesheets, scripts } = clientAssets(manifest, result.modules);
+      return { status: result.status, html: result.html, answers: result.answers, stylesheets, scripts, readStylesheet };
     },
   };
 }
@@ -68,8 +73,9 @@ async function answer(app: FastifyInstance, request: FastifyRequest, url: string
 }
 
 /**
- * The page's markup inside #root, its lazily loaded stylesheets and scripts in the head, and the answers the
- * browser hydrates from as JSON (`<` escaped, so no text in the data can close the element).
+ * The page's markup inside #root, its stylesheets inline in the head (see inlineStylesheets), its lazily loaded
+ * scripts as module preloads, and the answers the browser hydrates from as JSON (`<` escaped, so no text in the data
+ * can close the element).
  */
 export function insertBody(indexHtml: string, body: RenderedBody): string {
   // React puts the resource hints it found (image preloads: the logo, the first image) ahead of the markup; they
@@ -77,7 +83,9 @@ export function insertBody(indexHtml: string, body: RenderedBody): string {
   const hints = /^(?:<link [^>]*>)+/.exec(body.html)?.[0] ?? '';
   const markup = body.html.slice(hints.length);
   const data = JSON.stringify(body.answers).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  return indexHtml
-    .replace('</head>', () => `  ${[hints, ...body.links].filter(Boolean).join('\n    ')}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>\n    <script type="application/json" id="${PRELOADED_ELEMENT_ID}">${data}</script>`);
+  const { html, css, lateLinks } = inlineStylesheets(indexHtml, body.stylesheets, body.readStylesheet);
+  const head = [css ? `<style>${css}</style>` : '', hints, ...body.scripts.map((file) => `<link rel="modulepreload" href="/${file}">`)];
+  return html
+    .replace('</head>', () => `  ${head.filter(Boolean).join('\n    ')}\n  </head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>\n    ${lateLinks.join('')}<script type="application/json" id="${PRELOADED_ELEMENT_ID}">${data}</script>`);
 }

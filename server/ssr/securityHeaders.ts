@@ -6,6 +6,11 @@ import type { FastifyInstance } from 'fastify';
  * frames; approval itself is a top-level navigation), and YouTube's privacy-enhanced embeds.
  */
 const STRIPE = { script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] };
+/** Analytics and advertising scripts a store's tracking ids load, only after the visitor's cookie consent (issue #17). */
+const TRACKING = {
+  script: ['https://www.googletagmanager.com', 'https://connect.facebook.net', 'https://s.pinimg.com'],
+  connect: ['https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.facebook.com', 'https://ct.pinterest.com'],
+};
 const PAYPAL = { script: ['https://www.paypal.com', 'https://*.paypal.com'], frame: ['https://*.paypal.com'], connect: ['https://*.paypal.com'] };
 
 /** A fresh value for each HTML response: only scripts carrying it (ours) may run. */
@@ -31,11 +36,11 @@ export function editorOrigins(storeList: unknown): string[] {
 export function contentSecurityPolicy(nonce: string, frameAncestors: readonly string[]): string {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'unsafe-eval' ${[...STRIPE.script, ...PAYPAL.script].join(' ')}`,
+    `script-src 'self' 'nonce-${nonce}' 'unsafe-eval' ${[...STRIPE.script, ...PAYPAL.script, ...TRACKING.script].join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self' data:",
-    `connect-src 'self' ${[...STRIPE.connect, ...PAYPAL.connect].join(' ')}`,
+    `connect-src 'self' ${[...STRIPE.connect, ...PAYPAL.connect, ...TRACKING.connect].join(' ')}`,
     `frame-src 'self' https: ${[...STRIPE.frame, ...PAYPAL.frame].join(' ')}`,
     `frame-ancestors 'self'${frameAncestors.map((o) => ` ${o}`).join('')}`,
     "object-src 'none'",

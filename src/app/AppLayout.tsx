@@ -8,9 +8,12 @@ import { Footer } from './regions/Footer';
 import { NavBar } from './regions/NavBar';
 import { useStore } from './StoreContext';
 import { SnackbarHost } from './Snackbar';
+import { NotificationCenter } from './notifications/NotificationCenter';
+import { UpdatePrompt } from './notifications/UpdatePrompt';
 import { collectEvent } from './eventCollector';
 import { readCookie } from '../lib/cookies';
 import { DEFAULT_CURRENCY } from '../core/currency';
+import { SiteFeatures } from '../commerce/siteFeatures/SiteFeatures';
 import './app.css';
 
 /** §2.3: scrolling to the top after a route change waits 300 ms. */
@@ -68,7 +71,10 @@ export function AppLayout() {
       {layout.footer && footerVisible && <Footer />}
       {layout.subFooter && <Footer minimal />}
       {layout.navBar && <NavBar />}
+      <NotificationCenter />
+      <UpdatePrompt />
       <SnackbarHost />
+      <SiteFeatures storefront={layout.header} />
     </div>
   );
 }

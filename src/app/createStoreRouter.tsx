@@ -6,6 +6,7 @@ import { commerceRoutes } from '../commerce/routes';
 import { editorRoutes } from '../editor/routes';
 import { dashboardRoutes } from '../dashboard/routes';
 import { atlasRoutes } from '../atlas/routes';
+import { studioRoutes } from '../studio/routes';
 import { blogRoutes } from '../blog/routes';
 import { helpRoutes } from '../help/routes';
 import { infoRoutes } from '../info/routes';
@@ -44,6 +45,7 @@ export function storeRoutes(data: StoreCoreData, env: Omit<GuardEnv, 'store'> = 
         ...pageRoutes,
         ...authRoutes(guard),
         ...commerceRoutes(guard),
+        ...studioRoutes(guard),
         ...editorRoutes(guard),
         ...dashboardRoutes(guard),
         ...atlasRoutes(guard, env.session),

@@ -35,6 +35,8 @@ export interface CurrencyState {
   /** The currency plugin is on (the header shows the selector). */
   enabled: boolean;
   setCurrency: (code: string) => void;
+  /** The store's own exchange rates (units per 1 store currency), when it saved them. */
+  rates?: Readonly<Record<string, number>>;
   /** Minor units of the store currency, converted and formatted. */
   formatPrice: (minor: number) => string;
 }
@@ -59,7 +61,8 @@ export function useCurrency(): CurrencyState {
     currencies,
     enabled: plugin?.enabled === true && currencies.length > 1,
     setCurrency,
-    formatPrice: (minor) => formatConverted(minor, storeCode, code),
+    rates: plugin?.rates,
+    formatPrice: (minor) => formatConverted(minor, storeCode, code, plugin?.rates),
   };
 }
 

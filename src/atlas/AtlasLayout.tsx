@@ -8,11 +8,13 @@ import './atlas.css';
 
 const LINKS = [
   { to: ATLAS_PATHS.orders, text: 'Orders' },
+  { to: ATLAS_PATHS.quotes, text: 'Quotes' },
   { to: ATLAS_PATHS.production, text: 'Production' },
   { to: ATLAS_PATHS.picking, text: 'Picking' },
   { to: ATLAS_PATHS.permissions, text: 'Permission requests' },
   { to: ATLAS_PATHS.outbox, text: 'Outbox' },
   { to: ATLAS_PATHS.users, text: 'Users' },
+  { to: ATLAS_PATHS.chat, text: 'Live chat' },
 ] as const;
 
 /** The §3 atlas theme (atlasDark when the device prefers dark), as CSS variables on the atlas root only. */

@@ -171,6 +171,21 @@ export function OrderScreen() {
                 <strong>{item.name}</strong>
                 <span className="atlas-muted">{[item.colour, item.size, item.sku].filter(Boolean).join(' · ')}</span>
                 <span className="atlas-muted">{money(item.lineTotal)}</span>
+                {item.printFiles.length > 0 && (
+                  <span className="atlas-print-files" aria-label="Print files">
+                    {item.printFiles.map((f) =>
+                      f.status === 'done' ? (
+                        <a key={f.area} href={f.url} target="_blank" rel="noreferrer" className="atlas-print-file" title={`${f.width} × ${f.height} px`}>
+                          {f.area} print file
+                        </a>
+                      ) : (
+                        <span key={f.area} className="atlas-muted">
+                          {f.area}: {f.status === 'queued' ? 'print file rendering…' : 'print file failed'}
+                        </span>
+                      ),
+                    )}
+                  </span>
+                )}
               </td>
               <td data-label="Active">
                 {item.activeQuantity} of {item.quantity}

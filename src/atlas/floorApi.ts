@@ -85,6 +85,8 @@ export interface AtlasOrder extends AtlasOrderRow {
     price: number;
     lineTotal: number;
     labels: AtlasLabel[];
+    /** A studio design's print files per printed side (PNG at 300 dpi), queued when the order is paid. */
+    printFiles: { area: string; status: 'queued' | 'done' | 'failed'; width: number | null; height: number | null; url: string }[];
   }[];
   statusLog: { status: string; previousStatus: string | null; note: string | null; user: string | null; createdAt: string }[];
   paymentAttempts: { message: string; isSuccessful: boolean; paymentMethodName: string; processor: string; amount: number; createdAt: string }[];

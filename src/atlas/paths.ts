@@ -2,9 +2,11 @@
 export const ATLAS_PATHS = {
   home: '/atlas/',
   orders: '/atlas/orders/',
+  quotes: '/atlas/quotes/',
   production: '/atlas/production/',
   picking: '/atlas/picking/',
   permissions: '/atlas/permissions/',
   outbox: '/atlas/outbox/',
   users: '/atlas/users/',
+  chat: '/atlas/chat/',
 } as const;

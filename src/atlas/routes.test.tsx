@@ -87,14 +87,17 @@ describe('atlas routes', () => {
       ATLAS_PATHS.home,
       ATLAS_PATHS.orders,
       '/atlas/orders/:orderId/',
+      ATLAS_PATHS.quotes,
+      '/atlas/quotes/:quoteId/',
       ATLAS_PATHS.production,
       ATLAS_PATHS.picking,
       ATLAS_PATHS.permissions,
       ATLAS_PATHS.outbox,
       ATLAS_PATHS.users,
+      ATLAS_PATHS.chat,
     ]);
     for (const child of layout!.children!) expect(child.loader).toBeTypeOf('function');
-    expect(guard).toHaveBeenCalledTimes(8);
+    expect(guard).toHaveBeenCalledTimes(11);
     for (const call of guard.mock.calls as unknown as [unknown][]) expect(call[0]).toEqual({ loginState: 'logged-in' });
   });
 });

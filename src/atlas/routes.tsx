@@ -21,7 +21,7 @@ export function atlasRoutes(guard: Guard, sessionStore: SessionStore = appSessio
     if (!user?.internal) throw redirect(FORBIDDEN_URL);
     return null;
   };
-  type ScreenName = 'PermissionsScreen' | 'OutboxScreen' | 'UsersScreen' | 'OrdersScreen' | 'OrderScreen' | 'ProductionScreen' | 'PickingScreen';
+  type ScreenName = 'PermissionsScreen' | 'OutboxScreen' | 'UsersScreen' | 'OrdersScreen' | 'OrderScreen' | 'ProductionScreen' | 'PickingScreen' | 'QuotesScreen' | 'QuoteScreen' | 'ChatScreen';
   const staffRoute = (id: string, path: string, name: ScreenName): RouteObject => ({
     id,
     path,
@@ -44,11 +44,14 @@ export function atlasRoutes(guard: Guard, sessionStore: SessionStore = appSessio
         },
         staffRoute('atlas:orders', ATLAS_PATHS.orders, 'OrdersScreen'),
         staffRoute('atlas:order', '/atlas/orders/:orderId/', 'OrderScreen'),
+        staffRoute('atlas:quotes', ATLAS_PATHS.quotes, 'QuotesScreen'),
+        staffRoute('atlas:quote', '/atlas/quotes/:quoteId/', 'QuoteScreen'),
         staffRoute('atlas:production', ATLAS_PATHS.production, 'ProductionScreen'),
         staffRoute('atlas:picking', ATLAS_PATHS.picking, 'PickingScreen'),
         staffRoute('atlas:permissions', ATLAS_PATHS.permissions, 'PermissionsScreen'),
         staffRoute('atlas:outbox', ATLAS_PATHS.outbox, 'OutboxScreen'),
         staffRoute('atlas:users', ATLAS_PATHS.users, 'UsersScreen'),
+        staffRoute('atlas:chat', ATLAS_PATHS.chat, 'ChatScreen'),
       ],
     },
   ];

@@ -7,3 +7,6 @@ export { OrdersScreen } from './OrdersScreen';
 export { OrderScreen } from './OrderScreen';
 export { ProductionScreen } from './ProductionScreen';
 export { PickingScreen } from './PickingScreen';
+export { ChatScreen } from './ChatScreen';
+export { QuotesScreen } from './QuotesScreen';
+export { QuoteScreen } from './QuoteScreen';

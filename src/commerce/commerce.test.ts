@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SUPPORTED_CURRENCIES, formatMoney } from '../core/currency';
 import { availableCurrencies, BASKET_NOTICE, conversionLowersTotal, convertMinor, CONVERSION_RATES, formatConverted, fractionDigits, rateOf } from '../core/currency';
-import { chooseVariation, FAVOURITES_TEST, splitTestMissingMessage } from './splitTest';
+import { FAVOURITES_TEST } from './splitTest';
+import { chooseVariation, FAVOURITES_SPLIT_TEST, splitTestErrors, splitTestMessages, splitTestMissingMessage, splitTestStates } from '../core/splitTests';
 import { CONFETTI, particlePath } from './favourites/confetti';
 import { EMPTY_LIST, replaceList, type BasketState } from './basket/store';
 import type { BasketItem } from '../core/api/basket';
@@ -42,16 +43,48 @@ describe('§9 currencies', () => {
 
 describe('§4 split tests', () => {
   const q = (s: string) => new URLSearchParams(s);
-  it('favourites: favourite_products with variations hide (default) and show', () => {
-    expect(FAVOURITES_TEST).toEqual({ name: 'favourite_products', variations: ['hide', 'show'], defaultVariation: 'hide' });
+  const state = (variation: string | null) => ({ variation, availableVariations: ['hide', 'show'], default: 'hide' });
+  it('favourites: favourite_products with variations hide (default) and show; §8 message for a missing test', () => {
+    expect(FAVOURITES_SPLIT_TEST).toEqual({ code: 'favourite_products', name: 'Favourites', variations: ['hide', 'show'], defaultVariation: 'hide', active: true });
+    expect(FAVOURITES_TEST).toEqual({ code: 'favourite_products', fallback: 'hide' });
     expect(splitTestMissingMessage('x')).toBe("Split Test x doesn't exist or is no longer active.");
+    expect(chooseVariation('x', undefined, q('x=show'), 'hide')).toEqual({ variation: 'hide', problem: "Split Test x doesn't exist or is no longer active." });
   });
-  it('the query parameter named after the test wins, then the fixed cookie, then the session, then the default', () => {
-    expect(chooseVariation(FAVOURITES_TEST, { query: q('favourite_products=show'), cookie: 'hide', session: { variation: 'hide' } })).toEqual({ variation: 'show', invalidQuery: false });
-    expect(chooseVariation(FAVOURITES_TEST, { query: q(''), cookie: 'show', session: { variation: 'hide' } }).variation).toBe('show');
-    expect(chooseVariation(FAVOURITES_TEST, { query: q(''), cookie: null, session: { variation: 'show' } }).variation).toBe('show');
-    expect(chooseVariation(FAVOURITES_TEST, { query: q(''), cookie: null, session: null }).variation).toBe('hide');
-    expect(chooseVariation(FAVOURITES_TEST, { query: q('favourite_products=blue'), cookie: null, session: null })).toEqual({ variation: 'hide', invalidQuery: true });
+  it('the query parameter named after the test wins, then the session, then the default; an unknown variation is reported', () => {
+    expect(chooseVariation('favourite_products', state('hide'), q('favourite_products=show'), 'hide')).toEqual({ variation: 'show', problem: null });
+    expect(chooseVariation('favourite_products', state('show'), q(''), 'hide').variation).toBe('show');
+    expect(chooseVariation('favourite_products', state(null), q(''), 'hide').variation).toBe('hide');
+    expect(chooseVariation('favourite_products', { ...state(null), default: 'show' }, q(''), 'hide').variation).toBe('show');
+    expect(chooseVariation('favourite_products', state(null), q('favourite_products=blue'), 'hide')).toEqual({
+      variation: 'hide',
+      problem: 'Variation blue is not part of split test favourite_products',
+    });
+  });
+  it('store state: active tests only, with the session variation when it is one of the test\'s', () => {
+    const tests = [FAVOURITES_SPLIT_TEST, { code: 'hero', name: 'Hero', variations: ['a', 'b'], defaultVariation: 'a', active: false }];
+    expect(splitTestStates(tests, (code) => (code === 'favourite_products' ? 'show' : 'b'))).toEqual({
+      favourite_products: { code: 'favourite_products', name: 'Favourites', variation: 'show', availableVariations: ['hide', 'show'], default: 'hide', discovered: true },
+    });
+    expect(splitTestStates(tests, () => 'purple').favourite_products).toMatchObject({ variation: null, discovered: false });
+  });
+  it('settings: §5.1 messages per test, two to ten distinct variations, the default one of them, codes unique', () => {
+    const check = (value: unknown, rules: unknown) => (rules && String(value).trim() === '' ? 'This field is required' : /[^a-z0-9_-]/i.test(String(value)) && String(rules).includes('alpha_dash') ? 'bad' : null);
+    expect(
+      splitTestErrors(
+        [
+          { code: 'hero', name: 'Hero', variations: ['a'], defaultVariation: 'b', active: true },
+          { code: 'hero', name: '', variations: ['x', 'x'], defaultVariation: 'x', active: true },
+        ],
+        check,
+      ),
+    ).toEqual({
+      'tests.0.variations': splitTestMessages.twoVariations,
+      'tests.0.defaultVariation': splitTestMessages.defaultNotAVariation,
+      'tests.1.code': splitTestMessages.codeTaken,
+      'tests.1.name': 'This field is required',
+      'tests.1.variations': splitTestMessages.sameVariation,
+    });
+    expect(splitTestErrors([FAVOURITES_SPLIT_TEST], check)).toEqual({});
   });
 });
 

@@ -1,59 +1,64 @@
-import { readCookie } from '../lib/cookies';
+import { api } from '../lib/api';
+import { chooseVariation, FAVOURITES_SPLIT_TEST, type SplitTestState } from '../core/splitTests';
+
 /**
- * §4 split tests in the browser: the variation named in the query parameter (named after the test) wins; else the
- * variation fixed earlier (cookie "split_{name}"); else the session's active variation from the store core data;
- * else the test's default. Once chosen, the variation is kept in the cookie, so it stays fixed for the session.
+ * §4 split tests in the browser. The variation is chosen by the one rule of src/core/splitTests.ts from the
+ * address, this session's variation (store core data) and the test's default, then fixed for this page load (the
+ * query parameter still overrides). The first time a session meets a test it is discovered: the server gives the
+ * session its variation for the next pages and counts it for the owner.
  */
 
-export interface SplitTestDefinition {
-  name: string;
-  variations: readonly string[];
-  defaultVariation: string;
+export interface SplitTestUse {
+  code: string;
+  /** What shows when the store does not run the test. */
+  fallback: string;
 }
 
-/** §4: favourites start disabled and are enabled by favourite_products / show. */
-export const FAVOURITES_TEST: SplitTestDefinition = { name: 'favourite_products', variations: ['hide', 'show'], defaultVariation: 'hide' };
+/** §4: favourites are hidden unless favourite_products says "show". */
+export const FAVOURITES_TEST: SplitTestUse = { code: FAVOURITES_SPLIT_TEST.code, fallback: FAVOURITES_SPLIT_TEST.defaultVariation };
 
-export const splitCookieName = (name: string) => `split_${name}`;
-export const splitTestMissingMessage = (name: string) => `Split Test ${name} doesn't exist or is no longer active.`;
+const fixed = new Map<string, string>();
+const reported = new Set<string>();
+const DISCOVERED_KEY = (divisionId: number, code: string) => `split_discovered_${divisionId}_${code}`;
 
-export interface SplitTestInputs {
-  query: URLSearchParams;
-  cookie: string | null;
-  /** state.splitTest[name] of the store core data, when the session has one. */
-  session: { variation?: unknown } | null | undefined;
-}
-
-/** Pure rule: which variation shows, and whether it came from an unknown query value (logged as an error). */
-export function chooseVariation(test: SplitTestDefinition, inputs: SplitTestInputs): { variation: string; invalidQuery: boolean } {
-  const fromQuery = inputs.query.get(test.name);
-  if (fromQuery !== null) {
-    if (test.variations.includes(fromQuery)) return { variation: fromQuery, invalidQuery: false };
+/** Records once per browser session that it met the test (sessionStorage outlives page loads, not the session). */
+function discover(divisionId: number, test: SplitTestState) {
+  if (test.discovered) return;
+  try {
+    if (sessionStorage.getItem(DISCOVERED_KEY(divisionId, test.code))) return;
+    sessionStorage.setItem(DISCOVERED_KEY(divisionId, test.code), '1');
+  } catch {
+    return; // storage refused: do not count a session that cannot be told apart
   }
-  const invalidQuery = fromQuery !== null;
-  if (inputs.cookie && test.variations.includes(inputs.cookie)) return { variation: inputs.cookie, invalidQuery };
-  const session = inputs.session?.variation;
-  if (typeof session === 'string' && test.variations.includes(session)) return { variation: session, invalidQuery };
-  return { variation: test.defaultVariation, invalidQuery };
+  void api(`/omnis/v3/split-tests/${divisionId}/${encodeURIComponent(test.code)}/discover/`, { method: 'POST' }).catch(() => undefined);
 }
 
-const cache = new Map<string, string>();
-
-/** The variation for this browser: fixed once loaded, except that the query parameter always overrides. */
-export function variationOf(test: SplitTestDefinition, splitTestState: Record<string, unknown>): string {
+/** The variation of a test for this page load, in this browser. */
+export function variationOf(use: SplitTestUse, tests: Readonly<Record<string, SplitTestState | undefined>>, divisionId: number): string {
   const query = new URLSearchParams(window.location.search);
-  const cached = cache.get(test.name);
-  if (cached !== undefined && !query.has(test.name)) return cached;
-  const { variation, invalidQuery } = chooseVariation(test, {
-    query,
-    cookie: readCookie(splitCookieName(test.name)) ?? null,
-    session: splitTestState[test.name] as { variation?: unknown } | undefined,
-  });
-  if (invalidQuery) console.error(`Variation ${query.get(test.name)} is not part of split test ${test.name}`);
-  cache.set(test.name, variation);
-  document.cookie = `${splitCookieName(test.name)}=${encodeURIComponent(variation)}; path=/; samesite=lax`;
+  const cached = fixed.get(use.code);
+  if (cached !== undefined && !query.has(use.code)) return cached;
+  const test = tests[use.code];
+  const { variation, problem } = chooseVariation(use.code, test, query, use.fallback);
+  if (problem && !reported.has(problem)) {
+    reported.add(problem);
+    console.error(problem);
+  }
+  if (test) discover(divisionId, test);
+  fixed.set(use.code, variation);
   return variation;
 }
 
-/** Test hook: forget what was fixed. */
-export const resetSplitTests = () => cache.clear();
+/** §2.2/§6: internal users see the store's split tests and their variations in the console. */
+export function logSplitTests(tests: Readonly<Record<string, SplitTestState | undefined>>) {
+  const rows = Object.values(tests)
+    .filter((t): t is SplitTestState => !!t)
+    .map((t) => ({ test: t.code, name: t.name, variation: t.variation ?? `${t.default} (default)`, variations: t.availableVariations.join(', ') }));
+  console.info('Split tests', rows);
+}
+
+/** Test hook: forget what was fixed and reported. */
+export const resetSplitTests = () => {
+  fixed.clear();
+  reported.clear();
+};

@@ -15,6 +15,8 @@ export interface AccessMembership {
 
 /** The part of the session user the rules look at. */
 export interface AccessUser {
+  /** The account id (a store's allowed-users list names accounts, §6). */
+  id?: number;
   internal: boolean;
   verified: boolean;
   signedEula: boolean;

@@ -29,23 +29,47 @@ export const APP_ROUTE_PATTERNS: readonly string[] = [
   '/receipt/:orderHash',
   '/invoice/:orderHash',
   '/order-history/:customerHash?',
+  '/returns/:orderHash?',
+  '/edit-order/:orderHash?',
+  '/update-address/:orderHash?',
+  '/get-a-quote/',
+  '/advanced-quote/:order?/',
+  // studio (src/studio/paths.ts)
+  '/studio/:customiseItUrl?/',
+  '/design-your-own-t-shirt/',
+  '/custom-printed-t-shirts/',
+  '/custom-printed-hoodies/',
+  '/custom-printed-sweaters/',
+  '/custom-printed-tote-bags/',
+  '/custom-printed-stickers/',
+  '/custom-printed-art-prints/',
+  '/custom/',
   // builder
   '/dashboard/pages/',
   '/dashboard/pages/:pageId/edit',
   // dashboard
   '/dashboard/orders/',
   '/dashboard/shipping/',
+  '/dashboard/settings/',
   '/dashboard/products/',
   '/dashboard/products/new/',
+  '/dashboard/stores/',
+  '/dashboard/customers/',
+  '/dashboard/projects/',
+  '/dashboard/manufacturers/',
+  '/dashboard/collections/',
   // atlas
   '/atlas/',
   '/atlas/orders/',
   '/atlas/orders/:orderId/',
+  '/atlas/quotes/',
+  '/atlas/quotes/:quoteId/',
   '/atlas/production/',
   '/atlas/picking/',
   '/atlas/permissions/',
   '/atlas/outbox/',
   '/atlas/users/',
+  '/atlas/chat/',
   // journal (posts are store pages)
   '/blog/',
   '/blog/tagged/:tag?/',
@@ -59,6 +83,8 @@ export const APP_ROUTE_PATTERNS: readonly string[] = [
   // information
   '/sitemap/',
   '/store-under-review/',
+  '/creator/:urlName/',
+  '/plugins/:code',
 ];
 
 const segments = (path: string) => path.split('/').filter((s) => s !== '');

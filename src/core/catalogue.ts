@@ -83,6 +83,8 @@ export interface ProductDetail extends Omit<ProductSummary, 'colour'> {
   gender: string;
   vatRate: number;
   enableAddToCart: boolean;
+  /** §3 customiseIt: a "Customise it" link opens the studio on this garment. */
+  customiseIt?: boolean;
   defaultColour: string | null;
   tags: string[];
   designs: Record<string, unknown>;
@@ -100,7 +102,24 @@ export interface ProductDetail extends Omit<ProductSummary, 'colour'> {
   isBundle: boolean;
   /** §3 bundleItems, in bundle order; empty unless isBundle. */
   bundleItems: BundleItemDetail[];
+  /** The artist whose work the product carries, with a page at /creator/{urlName}/; null when unsigned. */
+  creator: CreatorRef | null;
 }
+
+/** A store's artist as a product names them. */
+export interface CreatorRef {
+  name: string;
+  urlName: string;
+}
+
+/** /creator/{urlName}/: a creator's profile and the store's products that carry their work. */
+export interface CreatorProfile extends CreatorRef {
+  bio: string;
+  avatar: string | null;
+  products: ProductSummary[];
+}
+
+export const creatorHref = (urlName: string) => `/creator/${urlName}/`;
 
 /**
  * One component of a bundle as its product page shows it: the component product with its colours, images and

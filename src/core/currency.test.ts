@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CURRENCY, SUPPORTED_CURRENCIES, describeCurrency, formatMoney } from './currency';
+import { DEFAULT_CURRENCY, SUPPORTED_CURRENCIES, convertMinor, describeCurrency, formatConverted, formatMoney } from './currency';
 import { createSchemaRegistry } from './schemas/registry';
 import { readSchemaSet } from '../../server/schemas/load';
 
@@ -23,5 +23,15 @@ describe('currencies (§3 Currency, §9)', () => {
     expect(formatMoney(123456, 'GBP')).toBe('£1,234.56');
     expect(formatMoney(123456, 'EUR')).toBe('1.234,56\u00a0€');
     expect(formatMoney(1234, 'JPY')).toBe('JP¥1,234');
+  });
+});
+
+describe('a store’s own exchange rates (Settings → Currencies)', () => {
+  it('convert with the store’s rates when it saved them, else §9’s table', () => {
+    // A £25 tee at the seeded pound rate is not ¥25.
+    expect(formatConverted(2500, 'GBP', 'JPY', { JPY: 190 })).toBe(formatMoney(4750, 'JPY'));
+    expect(convertMinor(2500, 'GBP', 'USD', { JPY: 190 })).toBe(5000);
+    expect(convertMinor(2500, 'GBP', 'USD')).toBe(5000);
+    expect(convertMinor(2500, 'GBP', 'EUR', { EUR: 1.17 })).toBe(2925);
   });
 });

@@ -49,7 +49,15 @@ export function formatMoney(minor: number, code: string): string {
 export const CURRENCY_COOKIE = 'currency';
 /** §9 conversion rates against the store currency; a currency not listed converts at 1. */
 export const CONVERSION_RATES: Readonly<Partial<Record<CurrencyCode, number>>> = { USD: 2 };
-export const rateOf = (code: string): number => CONVERSION_RATES[code as CurrencyCode] ?? 1;
+/**
+ * Units of `code` per unit of the store currency: the store's own rates when it saved them (Settings → Currencies,
+ * or its rates feed), else §9's table.
+ */
+export type Rates = Readonly<Record<string, number>>;
+export const rateOf = (code: string, rates?: Rates): number => {
+  const own = rates?.[code];
+  return typeof own === 'number' && own > 0 ? own : (CONVERSION_RATES[code as CurrencyCode] ?? 1);
+};
 
 const digitsCache = new Map<string, number>();
 /** Minor-unit digits of a currency (JPY 0, GBP 2 …), from Intl. */
@@ -65,19 +73,21 @@ export function fractionDigits(code: string): number {
 export const isSupported = (code: string): code is CurrencyCode => (SUPPORTED_CURRENCIES as readonly string[]).includes(code);
 
 /** Converts minor units of one currency into minor units of another (rounded to the target's minor unit). */
-export function convertMinor(minor: number, from: string, to: string): number {
+export function convertMinor(minor: number, from: string, to: string, rates?: Rates): number {
   if (from === to) return minor;
-  const major = (minor / 10 ** fractionDigits(from)) * (rateOf(to) / rateOf(from));
+  const major = (minor / 10 ** fractionDigits(from)) * (rateOf(to, rates) / rateOf(from, rates));
   return Math.round(major * 10 ** fractionDigits(to));
 }
 
 /** Minor units of the store currency, shown in `to`. */
-export const formatConverted = (minor: number, from: string, to: string) => formatMoney(convertMinor(minor, from, to), to);
+export const formatConverted = (minor: number, from: string, to: string, rates?: Rates) => formatMoney(convertMinor(minor, from, to, rates), to);
 
 export interface CurrencyPlugin {
   enabled?: boolean;
   mainCurrency?: string;
   currencies?: string;
+  /** Units per 1 main currency, as the store saved them. */
+  rates?: Record<string, number>;
 }
 
 /** The currencies a shopper may choose: the main currency first, then the plugin's list (unknown codes dropped). */
@@ -93,11 +103,11 @@ export function availableCurrencies(plugin: CurrencyPlugin | undefined, storeCur
  * and rounded to the chosen currency's minor unit, as the basket shows it; when the sum of those lines is lower than
  * the store-currency total converted exactly, the conversion lowered the basket total and the notice is shown.
  */
-export function conversionLowersTotal(lines: readonly { unitPrice: number; quantity: number }[], from: string, to: string): boolean {
+export function conversionLowersTotal(lines: readonly { unitPrice: number; quantity: number }[], from: string, to: string, rates?: Rates): boolean {
   if (from === to || lines.length === 0) return false;
-  const shown = lines.reduce((sum, l) => sum + convertMinor(l.unitPrice, from, to) * l.quantity, 0);
+  const shown = lines.reduce((sum, l) => sum + convertMinor(l.unitPrice, from, to, rates) * l.quantity, 0);
   const total = lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
-  const exact = (total / 10 ** fractionDigits(from)) * (rateOf(to) / rateOf(from)) * 10 ** fractionDigits(to);
+  const exact = (total / 10 ** fractionDigits(from)) * (rateOf(to, rates) / rateOf(from, rates)) * 10 ** fractionDigits(to);
   return shown < exact - 1e-9;
 }
 /** §9 basket notice timing. */

@@ -98,6 +98,7 @@ const option = (colourName: string, hex: string, quantity: number) => ({
   stock: { M: { quantity } },
 });
 const tee = (over: Partial<ProductDetail> = {}): ProductDetail => ({
+  creator: null,
   id: 1, uuid: 'u', urlName: 'fern-tee', name: 'Fern Tee', description: '<p>Soft &amp; <b>organic</b> cotton.</p>', price: 2500, salePrice: null, onSale: false,
   image: null, colours: [], manufacturer: { name: 'Fern & Thread' }, reviews: { count: 0, average: null }, sku: 'FT-001', metaTitle: null, metaDescription: null,
   type: 'tshirt', gender: 'unisex', vatRate: 1, enableAddToCart: true, defaultColour: 'Forest Green', tags: [], designs: {}, collections: [], images: [], ugcImages: [],

@@ -90,11 +90,14 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   // A late payment for an expired order: paid only when its stock could be reserved again, else refund_due.
   expired: ['paid', 'refund_due'],
   refund_due: ['refunded'],
-  quote: ['bespoke_idle', 'bespoke_requested_terms', 'cancelled'],
-  bespoke_idle: ['bespoke_requested_terms', 'cancelled'],
-  bespoke_requested_terms: ['bespoke_authorised_terms', 'cancelled'],
+  // A quote goes straight to its mock-up when the customer pays up front; a customer who asked to pay on account
+  // goes through terms first (requested, then authorised by staff), or on without them when staff decline.
+  quote: ['bespoke_idle', 'bespoke_requested_terms', 'bespoke_mockup', 'cancelled'],
+  bespoke_idle: ['quote', 'bespoke_requested_terms', 'bespoke_mockup', 'cancelled'],
+  bespoke_requested_terms: ['bespoke_authorised_terms', 'bespoke_mockup', 'cancelled'],
   bespoke_authorised_terms: ['bespoke_mockup', 'cancelled'],
   bespoke_mockup: ['bespoke_approved', 'cancelled'],
+  // Paid at /pay/{order}/, or ordered on a purchase order when terms were authorised (server/orders/quotes.ts).
   bespoke_approved: ['bespoke_paid', 'po_confirmed', 'cancelled'],
   bespoke_paid: ['bespoke_production', 'bespoke_refunded'],
   po_confirmed: ['bespoke_production', 'bespoke_refunded'],
@@ -106,6 +109,10 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatu
   bespoke_shipped: ['bespoke_refunded'],
   bespoke_refunded: [],
 };
+
+/** Statuses /pay/{order}/ takes a payment in: a checkout left unpaid, or a bespoke quote the customer approved. */
+export const PAYABLE_STATUSES: readonly OrderStatus[] = ['to_be_paid', 'bespoke_approved'];
+export const isPayableStatus = (status: string): boolean => (PAYABLE_STATUSES as readonly string[]).includes(status);
 
 export const ORDER_STATUSES = Object.keys(ORDER_TRANSITIONS) as OrderStatus[];
 

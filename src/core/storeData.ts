@@ -1,4 +1,6 @@
+import type { SplitTestState } from './splitTests';
 import type { Block, BlockSpecialProperties, Currency, MenuEntry, Page } from './generated/blockProperties';
+import type { TrackingIds } from './tracking';
 
 /** §7: where the SPA reads the store core data of the store at its own address. */
 export const STORE_CORE_DATA_URL = '/omnis/v3/frontend/getStoreCoreData/json/';
@@ -38,7 +40,8 @@ export interface StoreCoreData {
   pages: PageRoute[];
   state: {
     currency: Currency;
-    splitTest: Record<string, unknown>;
+    /** §3 Split test: the store's active tests by code, with this visitor's session variation. */
+    splitTest: Record<string, SplitTestState>;
     subdomain: {
       id: number;
       isPro: boolean;
@@ -50,7 +53,12 @@ export interface StoreCoreData {
       sitewidePopup: { enabled: boolean; heading?: string; description?: string };
       searchRedirects: { searchTerm: string; destinationUrl: string }[];
       passwordProtected: boolean;
-      comingSoonPageData: { enabled: boolean };
+      /** launchDate (yyyy-mm-dd): what /countdown/ counts down to. */
+      comingSoonPageData: { enabled: boolean; launchDate?: string };
+      /** §6 allowed users: the accounts (ids) the owner let into a protected or coming-soon store. */
+      allowedUserIds?: number[];
+      /** The store's tracking ids; their scripts load only after cookie consent. */
+      tracking?: TrackingIds;
       meta: Record<string, unknown>;
       division: { id: number; name: string; code: string };
       cart: { items: unknown[] };
@@ -65,6 +73,9 @@ export interface StoreCoreData {
     mainMenu: MenuEntry[];
     mode: PageMode;
     paymentProcessor: { type: 'first-party' | 'direct'; accounts: Record<string, string> };
+    /** §3: the seasonal delivery cut-off dates (yyyy-mm-dd) and the cut-off banner's content. */
+    christmasCutoffDates?: { standard?: string; express?: string };
+    christmasContent?: string;
     company: { name: string; logo: { src: string; alt: string } | null };
     store: { active: boolean; pro: boolean };
   };

@@ -2,8 +2,17 @@
 export const DASHBOARD_PATHS = {
   orders: '/dashboard/orders/',
   shipping: '/dashboard/shipping/',
+  settings: '/dashboard/settings/',
   products: '/dashboard/products/',
   newProduct: '/dashboard/products/new/',
+  stores: '/dashboard/stores/',
+  customers: '/dashboard/customers/',
+  projects: '/dashboard/projects/',
+  manufacturers: '/dashboard/manufacturers/',
+  collections: '/dashboard/collections/',
 } as const;
 
 export const productsApi = (divisionId: number, rest = '') => `/omnis/v3/dashboard/products/${rest}${rest.includes('?') ? '&' : '?'}store=${divisionId}`;
+
+/** GET every settings tab, or PATCH one (issue #17). */
+export const settingsApi = (divisionId: number, tab?: string) => `/omnis/v3/divisions/${divisionId}/settings/${tab ? `${tab}/` : ''}`;

@@ -4,7 +4,7 @@ import { useStore } from '../app/StoreContext';
 import { documentTitle } from '../core/routes';
 import type { StoreCoreData } from '../core/storeData';
 import { api, ApiError, GENERIC_ERROR } from '../lib/api';
-import { useEditor, useUnsavedChangesPrompt } from './store';
+import { hasUnsavedChanges, useEditor, useUnsavedChangesPrompt } from './store';
 import { fetchPage } from './save';
 import { PagePanel, PropertyPanel } from './panels';
 import { Canvas } from './canvas/Canvas';
@@ -119,12 +119,12 @@ export function EditorScreen() {
         pagesHref={pagesHref}
       />
     );
-  return <Editor pagesHref={pagesHref} storeIsPro={storeIsPro} />;
+  return <Editor pagesHref={pagesHref} storeIsPro={storeIsPro} staff={choice.status === 'ready' && choice.user.internal === true} />;
 }
 
 const NO_ORIGINS: readonly string[] = [];
 
-function Editor({ pagesHref, storeIsPro }: { pagesHref: string; storeIsPro: boolean }) {
+function Editor({ pagesHref, storeIsPro, staff }: { pagesHref: string; storeIsPro: boolean; staff: boolean }) {
   const save = useCallback(() => void runSave(), []);
   useEditorShortcuts(save);
   // An outside editor that frames the builder drives it by postMessage, only from the store's configured origins.
@@ -135,7 +135,7 @@ function Editor({ pagesHref, storeIsPro }: { pagesHref: string; storeIsPro: bool
       <SaveProblems />
       <EditorDnd>
         <div className="ed-body">
-          <Palette storeIsPro={storeIsPro} />
+          <Palette storeIsPro={storeIsPro} staff={staff} />
           <main className="ed-main" aria-label="Page canvas">
             <Canvas />
           </main>
@@ -204,7 +204,7 @@ function UnsavedChangesPrompt() {
 
 /** In-app navigation with unsaved changes asks first (closing the tab is the beforeunload prompt). */
 function LeaveGuard() {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => useEditor.getState().dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => hasUnsavedChanges(useEditor.getState()) && currentLocation.pathname !== nextLocation.pathname);
   const [saving, setSaving] = useState(false);
   const open = blocker.state === 'blocked';
   return (
@@ -237,7 +237,7 @@ function LeaveGuard() {
         </>
       }
     >
-      <p>This page has changes that aren't saved yet. If you leave now, they are lost.</p>
+      <p>This page or its theme has changes that aren't saved yet. If you leave now, they are lost.</p>
     </Dialog>
   );
 }

@@ -5,6 +5,7 @@ import { Breadcrumbs } from '../app/Breadcrumbs';
 import { HOME_CRUMB } from '../core/breadcrumbs';
 import { documentTitle } from '../core/routes';
 import { blogPostUrl } from '../core/blog';
+import { enabledPlugins, pluginHref } from '../core/plugins';
 import { collectionHref, productHref, type BlogPostSummary, type CollectionSummary, type Paginated, type ProductSummary } from '../core/catalogue';
 import { catalogueApi } from '../../blocks/commerce/catalogueApi';
 import { useApiData } from '../../blocks/commerce/useApiData';
@@ -26,8 +27,8 @@ export function SitemapScreen() {
   }, [state.company.name]);
   const collectionList = collections.status === 'ready' ? collections.data.data : [];
   const section = (title: string, status: string, retry: () => void, items: { href: string; text: string }[]) => (
-    <section className="sitemap__section" aria-labelledby={`sitemap-${title}`}>
-      <h2 id={`sitemap-${title}`}>{title}</h2>
+    <section className="sitemap__section" aria-labelledby={`sitemap-${title.toLowerCase().replace(/\s+/g, '-')}`}>
+      <h2 id={`sitemap-${title.toLowerCase().replace(/\s+/g, '-')}`}>{title}</h2>
       {status === 'error' ? (
         <ErrorState message={LOAD_ERROR} onRetry={retry} />
       ) : status === 'loading' ? (
@@ -43,6 +44,7 @@ export function SitemapScreen() {
       )}
     </section>
   );
+  const features = enabledPlugins({ plugins: state.subdomain.plugins, christmasCutoffDates: state.christmasCutoffDates, pageUrls: pages.map((p) => p.url) });
   const pageItems = pages.filter((p) => p.sitemap && p.url !== '/404/' && !isPostPage(p.url)).map((p) => ({ href: p.url, text: p.title || p.url }));
   return (
     <div className="sitemap">
@@ -52,6 +54,7 @@ export function SitemapScreen() {
         {section('Pages', 'ready', () => undefined, [...pageItems, { href: '/blog/', text: 'Journal' }])}
         {section('Collections', collections.status, collections.retry, collectionList.map((c) => ({ href: collectionHref(c.urlName), text: c.name })))}
         {section('Products', products.status, products.retry, products.status === 'ready' ? products.data.data.map((p) => ({ href: productHref(p.urlName), text: p.name })) : [])}
+        {section('Store features', 'ready', () => undefined, features.map((f) => ({ href: pluginHref(f.code), text: f.name })))}
         {section('Journal', posts.status, posts.retry, posts.status === 'ready' ? posts.data.data.map((p) => ({ href: blogPostUrl(p.url), text: p.title })) : [])}
       </div>
     </div>

@@ -1,3 +1,4 @@
+import { createNotification } from '../../realtime/notifications';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError } from '../../http/errors';
@@ -120,6 +121,18 @@ export function atlasRoutes(app: FastifyInstance, ctx: AppContext) {
         if (granted.rows.length === 0) await tx.query(`update users set permissions = ${merge.replace('$3', '$2')} where id = $1`, [row.user_id, JSON.stringify(row.permissions)]);
       }
       await audit(tx, { actorUserId: staff.id, action: 'permission_answered', subjectType: 'permission_request', subjectId: id, data: { decision, userId: row.user_id, permissions: row.permissions }, ip: request.ip });
+      // §3/§4: the person who asked hears the answer in the app (and as a push).
+      const asked = (row.permissions as string[]).join(', ');
+      await createNotification(tx, {
+        recipientId: row.user_id as number,
+        title: decision === 'approve' ? 'Permission granted' : 'Permission request declined',
+        body: decision === 'approve' ? `You can now use: ${asked}.` : `Your request for ${asked} was declined.`,
+        href: '/dashboard/',
+        template: 'Simple',
+        tag: `permission-request-${id}`,
+        replacePrevious: true,
+        data: { requestId: id, decision },
+      });
       return (await tx.query<Row>(`${REQUEST_SELECT} where r.id = $1`, [id])).rows[0]!;
     });
     if (!answered) {

@@ -9,6 +9,7 @@ import { placeOrder } from '../../orders/placeOrder';
 import { createTestProcessor, TEST_CARDS } from '../../payments/testProcessor';
 import { floorMessages, INVALID_TRACKING_CODE } from '../../orders/floor';
 import { refundMessages } from '../../orders/refunds';
+import { mailBrandOf } from '../../orders/mailBrand';
 import { LABEL_HEIGHT, LABEL_WIDTH } from '../../orders/labelDocuments';
 import { pdfTextRuns } from '../../testing/pdfText';
 import { inputMessages } from '../../http/inputGuard';
@@ -250,8 +251,16 @@ describe('labels, picking and dispatch', () => {
     const receipt = (await t.app.inject({ url: `/omnis/v3/orders/${hash}/` })).json<OrderView>();
     expect(receipt.progress).toBe(100);
     expect(receipt.trackingCodes.map((c) => c.code)).toEqual(['RM123456785GB']);
-    const { rows: mail } = await t.ctx.db.query<{ subject: string; body_text: string }>(`select subject, body_text from outbox where to_address = 'picker.flow@example.com' order by id desc limit 1`);
+    const { rows: mail } = await t.ctx.db.query<{ subject: string; body_text: string; body_html: string }>(
+      `select subject, body_text, body_html from outbox where to_address = 'picker.flow@example.com' order by id desc limit 1`,
+    );
     expect(mail[0]!.subject).toMatch(new RegExp(`Your order #${id} from .+ is on its way`));
+    // In the store's look: its logo from its own address, on its theme's colour.
+    const division = (await t.ctx.db.query<{ division_id: number }>('select division_id from orders where id = $1', [id])).rows[0]!.division_id;
+    const brand = await mailBrandOf(t.ctx, division, 'https://shop.example.com');
+    expect(brand.colour).not.toBe('#000000');
+    expect(mail[0]!.body_html).toContain(`background:${brand.colour}`);
+    expect(mail[0]!.body_html).toContain('<img src="https://shop.example.com/media/logo.svg"');
     expect(mail[0]!.body_text).toContain('Royal Mail RM123456785GB');
     expect(mail[0]!.body_text).toContain(`https://shop.example.com/receipt/${hash}`);
     // The pigeonhole is free again.

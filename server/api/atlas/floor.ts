@@ -16,9 +16,11 @@ import {
 } from '../../../src/core/orderLifecycle';
 import { transitionOrder, transitionRefused } from '../../orders/stateMachine';
 import { ensureLabels, loadLabels } from '../../orders/labels';
+import { printFilesOfOrders } from '../../studio/printFiles';
 import { renderLabelsPdf, renderLabelsZpl, renderPackingSlip } from '../../orders/labelDocuments';
 import { cancelItem, cancelLabel, dispatchOrder, logPretreat, printLabels, scanLabel } from '../../orders/floor';
 import { refundOrder } from '../../orders/refunds';
+import { refusePurchaseOrderWithoutTerms } from '../../orders/quotes';
 import { paymentsFrom, type Payments } from '../../payments';
 
 const API = '/omnis/v3/atlas';
@@ -180,7 +182,7 @@ export function atlasFloorRoutes(app: FastifyInstance, ctx: AppContext, options:
     );
     const o = rows[0];
     if (!o) throw new ApiError(404, apiMessages.notFound);
-    const [items, logs, attempts, tracking, children, refunds, reasons, labels] = await Promise.all([
+    const [items, logs, attempts, tracking, children, refunds, reasons, labels, printFiles] = await Promise.all([
       ctx.db.query<Row>(
         `select i.*, coalesce((select sum(quantity)::int from order_item_returns r where r.order_item_id = i.id), 0) as returned,
                 (select count(*)::int from factory_labels l where l.order_item_id = i.id and l.cancelled_at is not null) as cancelled_labels
@@ -194,6 +196,7 @@ export function atlasFloorRoutes(app: FastifyInstance, ctx: AppContext, options:
       ctx.db.query<Row>('select id, order_item_id, quantity, amount, reason, status, processor, message, created_at from refunds where order_id = $1 order by id', [id]),
       ctx.db.query<Row>('select id, code, name from reprint_reasons order by id'),
       loadLabels(ctx.db, { orderIds: [id] }),
+      printFilesOfOrders(ctx.db, [id]),
     ]);
     const status = o.status as string;
     const kind = progressKind({ status, history: logs.rows.map((l) => l.status as string), fulfilmentFactory: o.fulfilment_factory as string });
@@ -230,6 +233,8 @@ export function atlasFloorRoutes(app: FastifyInstance, ctx: AppContext, options:
           price: i.price as number,
           lineTotal: (i.price as number) * (i.quantity as number) - (i.discount as number),
           labels: labels.filter((l) => l.orderItemId === i.id),
+          // Studio designs: the print file of each printed side, drawn once the order was paid.
+          printFiles: printFiles.filter((f) => f.orderItemId === i.id).map(({ area, status, width, height, url }) => ({ area, status, width, height, url })),
         };
       }),
       statusLog: logs.rows.map((l) => ({ status: l.status, previousStatus: l.previous_status ?? null, note: l.note ?? null, user: l.user_email ?? null, createdAt: iso(l.created_at) })),
@@ -258,6 +263,8 @@ export function atlasFloorRoutes(app: FastifyInstance, ctx: AppContext, options:
         if (!isOrderStatus(to)) throw new ApiError(409, transitionRefused(rows[0].status, to), { status: [...allowedTransitions(rows[0].status)] });
         // Production moves create the labels, so the floor always has one per unit.
         if (['processing', 'label_printed', 'printed'].includes(to)) await ensureLabels(tx, id);
+        // A bespoke order goes ahead on a purchase order only for a customer whose terms were authorised.
+        if (to === 'po_confirmed' && rows[0].status === 'bespoke_approved') await refusePurchaseOrderWithoutTerms(tx, id);
         const from = await transitionOrder(tx, id, to, { userId: staff.id, note: request.body.note?.trim() || null });
         return { from, status: to };
       });
@@ -381,7 +388,7 @@ export function atlasFloorRoutes(app: FastifyInstance, ctx: AppContext, options:
       const staff = staffOf(request);
       const id = request.params.id;
       checked(request);
-      await dispatchOrder(ctx.db, id, { trackingCode: request.body.trackingCode, carrier: request.body.carrier, userId: staff.id }, env);
+      await dispatchOrder(ctx.db, id, { trackingCode: request.body.trackingCode, carrier: request.body.carrier, userId: staff.id }, env, ctx.themes);
       return { status: 'complete' };
     },
   );

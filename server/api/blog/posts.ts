@@ -6,7 +6,7 @@ import { audit } from '../../auth/audit';
 import { isPro } from '../../auth/roles';
 import { findStore } from '../../stores';
 import { createBlogPost, type NewBlogPost } from '../../catalogue/blogPosts';
-import { PAGES_PERMISSION } from '../divisions/pages';
+import { PAGES_PERMISSION } from '../divisions/permissions';
 import { BLOG_SLUG, slugify } from '../../../src/core/blog';
 import type { DashboardPost } from '../../../src/core/api/blog';
 import { DIVISION_PARAMS } from '../../http/routeSchemas';

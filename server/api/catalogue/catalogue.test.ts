@@ -5,9 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import { boot } from '../../boot';
 import { buildApp } from '../../app';
 import type { AppContext } from '../../context';
-import type { BlogPostSummary, CollectionSummary, Paginated, ProductDetail, ProductSummary, SocialPost } from '../../../src/core/catalogue';
+import type { BlogPostSummary, CollectionSummary, CreatorProfile, Paginated, ProductDetail, ProductSummary, SocialPost } from '../../../src/core/catalogue';
 import { BUNDLES, PRODUCTS } from '../../db/seed/demoCatalogue';
 import { DEMO_POSTS } from '../../db/seed/demoBlog';
+import { DEMO_CREATORS } from '../../db/seed/demoCreators';
 
 let ctx: AppContext;
 let app: FastifyInstance;
@@ -169,6 +170,30 @@ describe('GET /omnis/v3/division/{divisionId}/products/{urlName}/', () => {
 
   it('answers 404 for a product of another store', async () => {
     expect((await get(`/omnis/v3/division/999/products/fern-organic-tee/`)).status).toBe(404);
+  });
+});
+
+describe('GET /omnis/v3/division/{divisionId}/creators/{urlName}/', () => {
+  it('returns the creator with their enabled products, best sellers first; products name their creator', async () => {
+    const [ines] = DEMO_CREATORS;
+    const { status, body } = await get<CreatorProfile>(`/omnis/v3/division/${division}/creators/${ines.urlName}/`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ urlName: 'ines-fern', name: 'Ines Fern', bio: ines.bio, avatar: null });
+    const rank = (url: string) => PRODUCTS.findIndex((p) => p.urlName === url);
+    expect(body.products.map((p) => p.urlName)).toEqual([...ines.products].sort((a, b) => rank(a) - rank(b)));
+    const product = await get<ProductDetail>(`/omnis/v3/division/${division}/products/fern-organic-tee/`);
+    expect(product.body.creator).toEqual({ name: 'Ines Fern', urlName: 'ines-fern' });
+    const unsigned = await get<ProductDetail>(`/omnis/v3/division/${division}/products/sunrise-tee/`);
+    expect(unsigned.body.creator).toBeNull();
+  });
+
+  it.each(['nobody', 'Ines-Fern', 'bad%20name'])('answers 404 with the message for %s', async (name) => {
+    const res = await get<ErrorBody>(`/omnis/v3/division/${division}/creators/${name}/`);
+    expect(res).toEqual({ status: 404, body: { message: 'Creator not found' } });
+  });
+
+  it('answers 404 for a creator of another store', async () => {
+    expect((await get(`/omnis/v3/division/999/creators/ines-fern/`)).status).toBe(404);
   });
 });
 

@@ -7,12 +7,14 @@ import { listProducts, productDetail, productIdBySku, productsByIds } from '../.
 import { collectionIdByUrlName, listCollections } from '../../catalogue/collections';
 import { paginateBlog } from '../../catalogue/blog';
 import { socialPosts } from '../../catalogue/social';
+import { creatorProfile } from '../../catalogue/creators';
 import type { ProductSort } from '../../../src/core/catalogue';
 import { ID } from '../../http/routeSchemas';
 
 export const catalogueMessages = {
   collectionNotFound: 'Collection not found',
   productNotFound: 'Product not found',
+  creatorNotFound: 'Creator not found',
   skuNotFound: 'No product with this SKU in this store',
 } as const;
 
@@ -77,6 +79,19 @@ export function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
       const product = /^[A-Za-z0-9-]{1,200}$/.test(key) ? await productDetail(ctx.db, division, key) : null;
       if (!product) throw new ApiError(404, catalogueMessages.productNotFound);
       return product;
+    },
+  );
+
+  // §2.2 /creator/{urlName}/: the profile and products of one of the store's creators.
+  app.get<{ Params: { divisionId: string; urlName: string } }>(
+    '/omnis/v3/division/:divisionId/creators/:urlName/',
+    { schema: { params: { type: 'object', properties: { divisionId: { type: 'string', maxLength: 20 }, urlName: { type: 'string', maxLength: 200 } } } } },
+    async (request) => {
+      const division = await requireDivision(ctx.db, request.params.divisionId);
+      const key = request.params.urlName;
+      const creator = /^[a-z0-9-]{1,200}$/.test(key) ? await creatorProfile(ctx.db, division.id, key) : null;
+      if (!creator) throw new ApiError(404, catalogueMessages.creatorNotFound);
+      return creator;
     },
   );
 

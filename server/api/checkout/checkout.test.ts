@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { openTestContext } from '../../testing/testContext';
+import { mailBrandOf } from '../../orders/mailBrand';
 import { TestClient } from '../../auth/testClient';
 import { checkoutMessages } from '../../orders/checkoutBasket';
 import { paymentMessages } from '../../payments/types';
@@ -123,8 +124,14 @@ describe('placing an order', () => {
       [order.hash],
     );
     expect(logs).toEqual([{ status: 'to_be_paid', previous_status: null }, { status: 'paid', previous_status: 'to_be_paid' }]);
-    const mail = (await t.ctx.db.query<{ subject: string; body_text: string }>("select subject, body_text from outbox where to_address = 'ada@example.com' order by id desc limit 1")).rows[0]!;
+    const mail = (await t.ctx.db.query<{ subject: string; body_text: string; body_html: string }>("select subject, body_text, body_html from outbox where to_address = 'ada@example.com' order by id desc limit 1")).rows[0]!;
     expect(mail.subject).toMatch(/^Your order #\d+ from Fern & Thread$/);
+    // The store's look: its theme's colour behind its logo, and the receipt as the mail's button.
+    const brand = await mailBrandOf(t.ctx, (await t.ctx.db.query<{ division_id: number }>('select division_id from orders where hash = $1', [order.hash])).rows[0]!.division_id, null);
+    expect(brand.colour).not.toBe('#000000');
+    expect(mail.body_html).toContain(`background:${brand.colour}`);
+    expect(mail.body_html).toMatch(/<img src="[^"]*\/media\/logo\.svg" alt="Fern &amp; Thread"/);
+    expect(mail.body_html).toContain('>View your receipt</a>');
     expect(mail.body_text).toContain(`2 × ${v.name}`);
     expect(mail.body_text).toContain(`/receipt/${order.hash}`);
     expect(mail.body_text).toMatch(/Total: £\d+\.\d\d/);

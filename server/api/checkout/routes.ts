@@ -131,6 +131,7 @@ export function checkoutRoutes(app: FastifyInstance, ctx: AppContext, options: C
       coupon: body.coupon?.trim() || null,
       payment: body.payment,
       origin: await originOf(ctx, request, env),
+      themes: ctx.themes,
     });
     return sendOutcome(reply, payments, outcome);
   });

@@ -52,9 +52,9 @@ export function stripeWebhookRoutes(app: FastifyInstance, ctx: AppContext, _paym
         if (fresh.rows.length === 0) return { received: true, duplicate: true };
         let result = 'ignored';
         if (event.type === 'payment_intent.succeeded') {
-          result = await settleInTransaction(tx, stripeSide, intent.id, { outcome: 'succeeded', message: paymentMessages.succeeded }, origin);
+          result = await settleInTransaction(tx, stripeSide, intent.id, { outcome: 'succeeded', message: paymentMessages.succeeded }, { origin, themes: ctx.themes });
         } else if (event.type === 'payment_intent.payment_failed') {
-          result = await settleInTransaction(tx, stripeSide, intent.id, { outcome: 'failed', message: intent.last_payment_error?.message ?? paymentMessages.declined }, origin);
+          result = await settleInTransaction(tx, stripeSide, intent.id, { outcome: 'failed', message: intent.last_payment_error?.message ?? paymentMessages.declined }, { origin, themes: ctx.themes });
         }
         return { received: true, result };
       });

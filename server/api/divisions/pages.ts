@@ -10,21 +10,30 @@ import { findStore } from '../../stores';
 import { expandFactories } from '../../pages/factories';
 import { setupAfterPageSave } from '../../setup/storeSetup';
 import type { PageSaveSetup } from '../../../src/core/setupSteps';
+import { linkOrigin } from '../../http/linkOrigin';
+import { mailBrandOf } from '../../orders/mailBrand';
+import { renderCampaignEmail } from '../../pages/campaignEmail';
 import { DIVISION_PARAMS, ID, paramsSchema, type BodyKind } from '../../http/routeSchemas';
 
 export const pageMessages = {
   notFound: 'Page not found',
   otherStore: "Oops... Looks like you're trying to access a page from another store",
   noStore: 'Page not attached to a store',
+  notMail: 'Only mail pages can be sent as an e-mail',
 } as const;
 
-/** The permission a store editor needs to change pages (owners and staff hold every permission). */
-export const PAGES_PERMISSION = 'pages';
+import { PAGES_PERMISSION } from './permissions';
+
+export { PAGES_PERMISSION };
 
 type Params = { divisionId: number; pageId: number };
 const PAGE_PARAMS = paramsSchema({ divisionId: ID, pageId: ID });
+/** A saved page holds every block's settings and text: a 1,000-block page is a few hundred KB of JSON. */
+export const PAGE_BODY_LIMIT = 8 * 1024 * 1024;
+
 const pageRoute = (params: typeof DIVISION_PARAMS | typeof PAGE_PARAMS, body?: BodyKind) => ({
   schema: { params },
+  ...(body ? { bodyLimit: PAGE_BODY_LIMIT } : {}),
   config: { notFound: pageMessages.notFound, ...(body ? { body } : {}) },
 });
 type Body = Record<string, unknown>;
@@ -115,6 +124,19 @@ export function pageRoutes(app: FastifyInstance, ctx: AppContext) {
       await audit(tx, { actorUserId: user.id, action: 'page_deleted', subjectType: 'page', subjectId: pageId, data: { url: current.url }, ip: request.ip });
     });
     return { message: 'Page deleted' };
+  });
+
+  // §2.2 /teemail/{page}: a mail page as the e-mail the store sends (subject, HTML and plain text), with links from
+  // the store's link origin (PUBLIC_URL or its own domain, never another host's header).
+  app.get<{ Params: Params }>('/omnis/v3/divisions/:divisionId/pages/:pageId/email/', pageRoute(PAGE_PARAMS), async (request, reply) => {
+    const { divisionId, pageId } = request.params;
+    requireStoreAccess(request, divisionId);
+    const page = await pageOf(divisionId, pageId);
+    if (page.properties.isMailPage !== true && page.layout !== 'mail') throw new ApiError(422, pageMessages.notMail);
+    const origin = await linkOrigin(ctx.db, request);
+    const brand = await mailBrandOf(ctx, divisionId, origin);
+    reply.header('cache-control', 'private, no-store');
+    return renderCampaignEmail(page, brand, origin);
   });
 }
 

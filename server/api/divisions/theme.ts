@@ -5,7 +5,7 @@ import { ApiError, apiMessages, fieldErrors } from '../../http/errors';
 import { requireStoreAccess } from '../../auth/guards';
 import { findStore, type Store } from '../../stores';
 import { DEFAULT_THEME, customThemeOf } from '../../themes';
-import { PAGES_PERMISSION } from './pages';
+import { PAGES_PERMISSION } from './permissions';
 import { validateThemeDocument, type NamedThemeSummary, type StoreThemeDocument, type ThemeDoc, type ThemeProperties } from '../../../src/core/theme';
 import { completeSetupStep } from '../../setup/storeSetup';
 import { DIVISION_PARAMS, NAME, paramsSchema } from '../../http/routeSchemas';

@@ -91,6 +91,18 @@ describe('POST /omnis/v3/marketing/subscribe/', () => {
     expect((await app.inject({ method: 'GET', url: `/omnis/v3/marketing/subscribe/verify/${'0'.repeat(48)}/` })).statusCode).toBe(404);
   });
 
+  it('mails the email-subscriber offer’s coupon once, when the address of its list is first confirmed', async () => {
+    await ctx.db.query(`update subdomains set settings = jsonb_set(settings, '{plugins,email-subscriber-offer}', '{"enabled": true, "coupon": "WELCOME10"}') where division_id = $1`, [division]);
+    await post(url, { division, mailingList: 'subscriber-offer', email: 'grace@example.com', firstName: 'Grace' });
+    const token = (await ctx.db.query<{ verify_token: string }>("select verify_token from subscribers where email = 'grace@example.com'")).rows[0]!.verify_token;
+    for (let i = 0; i < 2; i++) expect((await app.inject({ method: 'GET', url: `/omnis/v3/marketing/subscribe/verify/${token}/` })).statusCode).toBe(303);
+    const mails = await outboxTo('grace@example.com');
+    expect(mails.map((m) => m.subject)).toEqual([expect.stringContaining('Please confirm'), expect.stringContaining('welcome code')]);
+    expect(mails[1]!.body_text).toContain('WELCOME10');
+    // The newsletter list awards nothing.
+    expect((await outboxTo('ada@example.com')).some((m) => m.body_text.includes('WELCOME10'))).toBe(false);
+  });
+
   it.each([
     [{ email: '', firstName: 'Ada' }, { '/email': ['This field is required'] }],
     [{ firstName: 'Ada' }, { '/email': ['This field is required'] }],
@@ -178,7 +190,7 @@ describe('POST /omnis/v3/frontend/retex/remill/submit/', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ type: 'success', message: 'Thanks! Check your inbox for your free returns label.' });
     expect((await ctx.db.query('select email, division_id from remill_requests')).rows).toEqual([{ email: 'lin@example.com', division_id: division }]);
-    expect((await outboxTo('lin@example.com'))[0]!.subject).toBe('Your free returns label');
+    expect((await outboxTo('lin@example.com'))[0]!.subject).toBe('Your free returns label and coupon');
   });
 
   it('answers 422 with the §5.1 messages, 404 for an unknown store and 403 without CSRF', async () => {

@@ -7,9 +7,12 @@ import { findStore } from '../../stores';
 import { listPages } from '../../pages/repository';
 import { requireDivision } from '../../catalogue/division';
 import { escapeHtml, queueMail } from '../../services/mail';
+import { awardRemillCoupon } from '../../orders/returnsRemill';
 import type { FormAnswer } from '../../../src/core/catalogue';
 import type { BlockData } from '../../../src/core/storeData';
 import { ID, TOKEN, paramsSchema } from '../../http/routeSchemas';
+import type { Queryable } from '../../db/database';
+import { SUBSCRIBER_OFFER_LIST } from '../../../src/core/storeSettings';
 
 /** Where the newsletter confirmation link lands (§2.2 /subscription-verified). */
 const SUBSCRIPTION_VERIFIED_URL = '/subscription-verified';
@@ -22,6 +25,28 @@ export const marketingMessages = {
   contactFormNoRecipient: 'This contact form is not set up to receive messages yet.',
   contactSent: "Thanks, we'll be in touch soon.",
 } as const;
+
+
+/** Mails the coupon of the store's email-subscriber-offer plugin, when it is on and names an active coupon. */
+async function sendSubscriberCoupon(tx: Queryable, subscriber: { division_id: number; email: string; first_name: string }) {
+  const { rows } = await tx.query<{ coupon: string | null; enabled: boolean | null; company: string }>(
+    `select s.settings #>> '{plugins,email-subscriber-offer,coupon}' as coupon,
+            (s.settings #>> '{plugins,email-subscriber-offer,enabled}')::boolean as enabled, coalesce(c.name, d.name) as company
+       from subdomains s join divisions d on d.id = s.division_id left join companies c on c.id = d.company_id where s.division_id = $1`,
+    [subscriber.division_id],
+  );
+  const offer = rows[0];
+  if (!offer?.enabled || !offer.coupon) return;
+  const active = await tx.query('select 1 from coupons where active and (division_id = $1 or division_id is null) and lower(code) = lower($2)', [subscriber.division_id, offer.coupon]);
+  if (!active.rows.length) return;
+  const greeting = subscriber.first_name ? `Hi ${subscriber.first_name},` : 'Hi,';
+  await queueMail(tx, {
+    to: subscriber.email,
+    subject: `Your welcome code for ${offer.company}`,
+    text: `${greeting}\n\nThanks for subscribing to ${offer.company}. Use the code ${offer.coupon} at checkout for your welcome discount.`,
+    html: `<p>${escapeHtml(greeting)}</p><p>Thanks for subscribing to ${escapeHtml(offer.company)}. Use the code <strong>${escapeHtml(offer.coupon)}</strong> at checkout for your welcome discount.</p>`,
+  });
+}
 
 type Rule = 'required' | 'email';
 type Fields = Record<string, { value: unknown; rules: Rule[] }>;
@@ -124,10 +149,21 @@ export function marketingRoutes(app: FastifyInstance, ctx: AppContext) {
   // The link in the verification mail: confirms once (later clicks keep the first time) and lands on /subscription-verified (§2.2).
   app.get<{ Params: { token: string } }>('/omnis/v3/marketing/subscribe/verify/:token/', { schema: { params: paramsSchema({ token: TOKEN }) } }, async (request, reply) => {
     const token = request.params.token;
-    const { rows } = /^[0-9a-f]{48}$/.test(token)
-      ? await ctx.db.query('update subscribers set verified_at = coalesce(verified_at, now()) where verify_token = $1 returning id', [token])
-      : { rows: [] };
-    if (rows.length === 0) throw new ApiError(404, apiMessages.notFound);
+    const found = /^[0-9a-f]{48}$/.test(token)
+      ? await ctx.db.transaction(async (tx) => {
+          const { rows } = await tx.query<{ id: number; first: boolean; division_id: number; email: string; first_name: string; mailing_list: string }>(
+            `update subscribers s set verified_at = coalesce(s.verified_at, now()) from subscribers before
+              where s.verify_token = $1 and before.id = s.id
+              returning s.id, before.verified_at is null as first, s.division_id, s.email, s.first_name, s.mailing_list`,
+            [token],
+          );
+          const row = rows[0];
+          // The email-subscriber offer (issue #17): the first confirmation of its list sends the coupon it awards.
+          if (row?.first && row.mailing_list === SUBSCRIBER_OFFER_LIST) await sendSubscriberCoupon(tx, row);
+          return row !== undefined;
+        })
+      : false;
+    if (!found) throw new ApiError(404, apiMessages.notFound);
     return reply.redirect(SUBSCRIPTION_VERIFIED_URL, 303);
   });
 
@@ -193,12 +229,15 @@ export function marketingRoutes(app: FastifyInstance, ctx: AppContext) {
       checkFields(ctx, { email: { value: body.email, rules: ['required', 'email'] } });
       const email = normaliseEmail(body.email!);
       await ctx.db.transaction(async (tx) => {
-        await tx.query('insert into remill_requests (division_id, email) values ($1, $2)', [divisionId, email]);
+        // An accepted request earns a single-use coupon, mailed with the label (§9 remill offer).
+        const coupon = await awardRemillCoupon(tx, divisionId, email);
+        await tx.query('insert into remill_requests (division_id, email, coupon_id) values ($1, $2, $3)', [divisionId, email, coupon.id]);
+        const reward = `As a thank-you, here is ${coupon.percentOff}% off your next order: use the code ${coupon.code} at checkout (once).`;
         await queueMail(tx, {
           to: email,
-          subject: 'Your free returns label',
-          text: 'Thanks for sending your worn clothes back to be remade.\n\nPrint the attached label, stick it on any parcel and drop it at a post office. It costs you nothing.',
-          html: '<p>Thanks for sending your worn clothes back to be remade.</p><p>Print the attached label, stick it on any parcel and drop it at a post office. It costs you nothing.</p>',
+          subject: 'Your free returns label and coupon',
+          text: `Thanks for sending your worn clothes back to be remade.\n\nPrint the attached label, stick it on any parcel and drop it at a post office. It costs you nothing.\n\n${reward}`,
+          html: `<p>Thanks for sending your worn clothes back to be remade.</p><p>Print the attached label, stick it on any parcel and drop it at a post office. It costs you nothing.</p><p>As a thank-you, here is ${coupon.percentOff}% off your next order: use the code <strong>${escapeHtml(coupon.code)}</strong> at checkout (once).</p>`,
         });
       });
       return { type: 'success', message: marketingMessages.remillSuccess };

@@ -3,19 +3,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { ApiError, apiMessages } from '../../http/errors';
 import { requireStoreAccess } from '../../auth/guards';
-import { PAGES_PERMISSION } from '../divisions/pages';
+import { PAGES_PERMISSION } from '../divisions/permissions';
 import { measureImageTone } from '../../files/imageTone';
 import type { ImageTone } from '../../../src/core/legibility';
 import { isSrcsetWidth } from '../../../src/core/images';
 import { chooseFormat, IMAGE_WIDTH_MESSAGE, resizedImage } from '../../files/resizeImage';
 import { DIVISION_PARAMS, NAME, paramsSchema } from '../../http/routeSchemas';
+import { readUploadedFile, type UploadedFile } from '../../http/uploadedFile';
 
 /**
  * Image uploads of the page builder.
  *
- * POST /omnis/v3/divisions/{id}/media/  JSON `{ filename, contentType, dataBase64 }` (multipart is not installed;
- *   the app's body limit of 8 MB leaves room for 5 MB of base64). 201 → the upload; 422 with the §5.1 ext wording
- *   for a type that is not an image we accept, or whose bytes are not what the type says.
+ * POST /omnis/v3/divisions/{id}/media/  `multipart/form-data` with one `file` field (a browser's FormData), streamed
+ *   and cut off at 5 MB. 201 → the upload; 422 naming `/file` with the §5.1 ext wording for a type that is not an
+ *   image we accept, or whose bytes are not what the type says.
  * GET  /omnis/v3/divisions/{id}/media/  the store's uploads, newest first.
  * GET  /media/uploads/{id}-{slug}.{ext} the bytes, cached for a year (an upload never changes under its address).
  *   `?width=` one of the §9 srcset widths: a raster upload resized by sharp, as AVIF or WebP when the browser's
@@ -65,7 +66,6 @@ export interface Upload {
 }
 
 const FILE = /^(\d{1,10})-([a-z0-9-]{1,80})\.(png|jpg|webp|gif|svg)$/;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 export const uploadUrl = (row: { id: number; slug: string; ext: string }) => `/media/uploads/${row.id}-${row.slug}.${row.ext}`;
 
@@ -119,29 +119,20 @@ export function isSafeSvg(text: string): boolean {
 }
 
 type Params = { divisionId: number };
-type UploadBody = { filename?: unknown; contentType?: unknown; dataBase64?: unknown };
 
 const invalid = (field: string, message: string) => new ApiError(422, message, { [field]: [message] });
 
-/** Checks the JSON body and returns the decoded file; every failure is a 422 naming its field. */
-export function parseUpload(body: unknown): { filename: string; type: UploadType; bytes: Buffer } {
-  const b = (body && typeof body === 'object' && !Array.isArray(body) ? body : {}) as UploadBody;
-  const filename = typeof b.filename === 'string' ? b.filename.trim() : '';
+/** Checks an uploaded file (its name, the type the browser gave and the bytes); every failure is a 422 naming its field. */
+export function checkUpload(file: UploadedFile): { filename: string; type: UploadType; bytes: Buffer } {
+  const filename = file.filename.trim();
   if (filename === '' || filename.length > 255) throw invalid('/filename', uploadMessages.filename);
-  const contentType = typeof b.contentType === 'string' ? b.contentType.toLowerCase().split(';')[0]!.trim() : '';
-  if (!Object.hasOwn(UPLOAD_TYPES, contentType)) throw invalid('/contentType', uploadMessages.formats);
+  const contentType = file.mimetype.toLowerCase().split(';')[0]!.trim();
+  if (!Object.hasOwn(UPLOAD_TYPES, contentType)) throw invalid('/file', uploadMessages.formats);
   const type = contentType as UploadType;
-  let data = typeof b.dataBase64 === 'string' ? b.dataBase64 : '';
-  data = data.replace(/^data:[^,]{0,100};base64,/, '').replace(/\s+/g, '');
-  if (data === '') throw invalid('/dataBase64', uploadMessages.empty);
-  if (!BASE64.test(data)) throw invalid('/dataBase64', uploadMessages.formats);
-  // Measure before decoding: a huge body is refused without allocating its bytes twice.
-  const decodedLength = Math.floor((data.length * 3) / 4) - (data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0);
-  if (decodedLength > MAX_UPLOAD_BYTES) throw invalid('/dataBase64', uploadMessages.tooLarge);
-  const bytes = Buffer.from(data, 'base64');
-  if (bytes.length === 0) throw invalid('/dataBase64', uploadMessages.empty);
-  if (!sniffMatches(type, bytes)) throw invalid('/dataBase64', uploadMessages.formats);
-  if (type === 'image/svg+xml' && !isSafeSvg(bytes.toString('utf8'))) throw invalid('/dataBase64', uploadMessages.unsafeSvg);
+  const { bytes } = file;
+  if (bytes.length === 0) throw invalid('/file', uploadMessages.empty);
+  if (!sniffMatches(type, bytes)) throw invalid('/file', uploadMessages.formats);
+  if (type === 'image/svg+xml' && !isSafeSvg(bytes.toString('utf8'))) throw invalid('/file', uploadMessages.unsafeSvg);
   return { filename, type, bytes };
 }
 
@@ -170,11 +161,11 @@ export function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get('/omnis/v3/divisions/:divisionId/media/', { schema: { params: DIVISION_PARAMS } }, list);
   app.get('/omnis/v3/divisions/:divisionId/media', { schema: { params: DIVISION_PARAMS } }, list);
 
-  // The body's fields are checked by parseUpload, whose messages name what is wrong with the file.
-  app.post<{ Params: Params; Body: unknown }>('/omnis/v3/divisions/:divisionId/media/', { schema: { params: DIVISION_PARAMS, body: { type: 'object' } } }, async (request, reply) => {
+  app.post<{ Params: Params }>('/omnis/v3/divisions/:divisionId/media/', { schema: { params: DIVISION_PARAMS }, config: { body: 'multipart' } }, async (request, reply) => {
     const { divisionId } = request.params;
     const user = requireStoreAccess(request, divisionId, PAGES_PERMISSION);
-    const { filename, type, bytes } = parseUpload(request.body);
+    const upload = await readUploadedFile(request, { maxBytes: MAX_UPLOAD_BYTES, missing: uploadMessages.filename, tooLarge: uploadMessages.tooLarge });
+    const { filename, type, bytes } = checkUpload(upload);
     const sha256 = createHash('sha256').update(bytes).digest('hex');
     // Measured once here, so banners and slides can keep their text legible without reading the picture again.
     const tone = (await measureImageTone(bytes)) ?? null;

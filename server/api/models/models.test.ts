@@ -134,7 +134,7 @@ describe('POST /omnis/v3/models/fetch/ — shape', () => {
 
   it('knows the models the storefront and dashboard read', () => {
     expect(Object.keys(accessTable()).sort()).toEqual(
-      ['blog_post', 'collection', 'division', 'order', 'order_item', 'page', 'payment_attempt', 'product', 'product_variant', 'status_log', 'user'].sort(),
+      ['blog_post', 'collection', 'division', 'order', 'order_item', 'page', 'payment_attempt', 'product', 'product_variant', 'status_log', 'user', 'customer', 'manufacturer', 'factory_label'].sort(),
     );
   });
 });

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { ApiError, apiMessages } from '../../http/errors';
 import { loadOrderView } from '../../orders/orders';
 import { customerHashFor } from '../../orders/orderHistory';
+import { isReturnable } from '../../orders/returns';
 import { capturePayPalPayment, payOrder } from '../../orders/payOrder';
 import { processorFor, type Payments } from '../../payments';
 import type { PaymentInput } from '../../payments/types';
@@ -30,7 +31,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext, payments: Pay
     void reply.header('x-robots-tag', 'noindex');
     // The receipt links to the shopper's order history.
     const { rows } = await ctx.db.query<{ division_id: number }>('select division_id from orders where hash = $1', [order.hash]);
-    return { ...order, customerHash: await customerHashFor(ctx.db, rows[0]!.division_id, order.email) };
+    return { ...order, customerHash: await customerHashFor(ctx.db, rows[0]!.division_id, order.email), returnable: await isReturnable(ctx.db, rows[0]!.division_id, order.hash) };
   });
 
   app.post<{ Params: { hash: string }; Body: { payment: PaymentInput } }>(
@@ -48,6 +49,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext, payments: Pay
         payment: request.body.payment,
         userId: request.auth?.id ?? null,
         origin: await originOf(ctx, request, env),
+        themes: ctx.themes,
       });
       return sendOutcome(reply, payments, outcome);
     },
@@ -68,6 +70,7 @@ export function orderRoutes(app: FastifyInstance, ctx: AppContext, payments: Pay
         hash,
         paypalOrderId: request.body.paypalOrderId,
         origin: await originOf(ctx, request, env),
+        themes: ctx.themes,
       });
       return sendOutcome(reply, payments, outcome);
     },

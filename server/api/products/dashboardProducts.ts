@@ -11,6 +11,7 @@ import { PRINT_AREAS } from '../../products/mockups';
 import { priceBreakdown } from '../stats/costModel';
 import { APPROVAL_STATUSES, PRODUCT_TABLE_SORTS, PRODUCTS_PER_PAGE, type Artwork } from '../../../src/core/dashboardProducts';
 import { ID } from '../../http/routeSchemas';
+import { readUploadedFile } from '../../http/uploadedFile';
 
 /**
  * The owner's products (/dashboard/products/), all under /omnis/v3/dashboard/products/ with `?store={divisionId}`:
@@ -142,18 +143,10 @@ export function dashboardProductRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Querystring: { store: number } }>(`${API}/artwork/`, { attachValidation: true, schema: { querystring: STORE_QUERY }, config: { body: 'multipart' } }, async (request, reply) => {
     const user = guardStore(request, request.query.store);
-    const fail = (message: string) => new ApiError(422, message, { '/file': [message] });
-    if (!request.isMultipart()) throw fail(artworkMessages.missing);
-    const file = await request.file({ limits: { fileSize: MAX_ARTWORK_BYTES, files: 1, fields: 0 } });
-    if (!file) throw fail(artworkMessages.missing);
-    let bytes: Buffer;
-    try {
-      bytes = await file.toBuffer();
-    } catch {
-      throw fail(artworkMessages.tooLarge);
-    }
+    const file = await readUploadedFile(request, { maxBytes: MAX_ARTWORK_BYTES, missing: artworkMessages.missing, tooLarge: artworkMessages.tooLarge });
+    const { bytes } = file;
     const check = await checkArtwork(file.mimetype, bytes);
-    if (!check.ok) throw fail(check.message);
+    if (!check.ok) throw new ApiError(422, check.message, { '/file': [check.message] });
     const filename = (file.filename || 'artwork').slice(0, 200);
     const { rows } = await ctx.db.query<{ id: number; slug: string; ext: string }>(
       `insert into media_uploads (division_id, user_id, filename, slug, ext, content_type, size, sha256, bytes)

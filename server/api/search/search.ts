@@ -38,7 +38,7 @@ export function searchRoutes(app: FastifyInstance, ctx: AppContext) {
 
       const [products, collections, pages] = await Promise.all([
         ctx.db.query<{ id: number; name: string; description: string; tags: string[] }>(
-          'select id, name, description, tags from products where division_id = $1 and enabled order by bestseller_rank, id',
+          'select id, name, description, tags from products where division_id = $1 and enabled and studio_design is null order by bestseller_rank, id',
           [store.id],
         ),
         ctx.db.query<{ name: string; url_name: string; description: string }>('select name, url_name, description from collections where division_id = $1 order by position, id', [

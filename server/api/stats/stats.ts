@@ -6,6 +6,7 @@ import { canAccessStore } from '../../auth/roles';
 import { requireDivision } from '../../catalogue/division';
 import { NORMAL_PROGRESS_GROUPS } from '../../orders/stateMachine';
 import { ONBOARDING_BADGES } from '../../../src/core/access';
+import type { PriceBreakdownAnswer, PublicPriceBreakdown } from '../../../src/core/api/priceBreakdown';
 import { GARMENT_COSTS, PRINT_COST, DEFAULT_GARMENT_COST, priceBreakdown, unitCost, vatOf } from './costModel';
 import { DIVISION_PARAMS, NAME, paramsSchema } from '../../http/routeSchemas';
 
@@ -426,7 +427,8 @@ export function statsRoutes(app: FastifyInstance, ctx: AppContext) {
     const full = priceBreakdown({ price: row.price, salePrice: row.sale_price, vatRate: Number(row.vat_rate), type: row.type, designs: row.designs });
     // Garment and print costs are the store's own figures (models/fetch keeps them to the store): shoppers see
     // what the storefront chart shows — making costs as one sum — and the store's people see every line.
-    const making = { name: row.name, currency: 'GBP', price: full.price, vat: full.vat, making: full.production + full.print, margin: full.margin, estimated: true };
-    return canAccessStore(request.auth, store.id) ? { ...making, production: full.production, print: full.print, prints: full.prints } : making;
+    const making: PublicPriceBreakdown = { name: row.name, currency: 'GBP', price: full.price, vat: full.vat, making: full.production + full.print, margin: full.margin, estimated: true };
+    const answer: PriceBreakdownAnswer = canAccessStore(request.auth, store.id) ? { ...making, production: full.production, print: full.print, prints: full.prints } : making;
+    return answer;
   });
 }

@@ -7,7 +7,7 @@ export interface SeedPage {
   layout?: string;
   flags?: Record<string, boolean>;
   sitemap?: boolean;
-  properties: { title: string; description?: string; isSearchable?: boolean };
+  properties: { title: string; description?: string; isSearchable?: boolean; isMailPage?: boolean };
   blocks: SeedBlock[];
 }
 
@@ -179,7 +179,11 @@ export const DEMO_STORE = {
   domain: 'localhost',
   theme: 'verde',
   settings: {
-    plugins: { currency: { enabled: true, mainCurrency: 'GBP', currencies: 'GBP,EUR,USD,CAD,AUD,JPY,SEK' } },
+    plugins: {
+      currency: { enabled: true, mainCurrency: 'GBP', currencies: 'GBP,EUR,USD,CAD,AUD,JPY,SEK' },
+      // The demo store loads no analytics or tracking, so it asks no cookie consent (Settings → Subscribers & cookies turns the notice on).
+      'cookie-policy': { enabled: false, message: '', allowEssentialOnly: true },
+    },
     // §5.2: a shopper searching "hoodies" lands on the collection; "/…" destinations are routed in the app.
     searchRedirects: [{ searchTerm: 'hoodies', destinationUrl: '/collection/hoodies-and-sweatshirts/' }],
     meta: { description: 'Organic clothing, printed when you order it.' },

@@ -6,6 +6,7 @@ import { blogPostUrl } from '../../../src/core/blog';
 import { blogPostBlocks } from '../../catalogue/blogPosts';
 import { DEMO_STORE, type SeedPage } from './demoPages';
 import { DEMO_POSTS } from './demoBlog';
+import { CAMPAIGN_SEED_PAGE } from './demoCampaign';
 import { POLICY_SEED_PAGES } from './demoPolicies';
 import { HELP_SEED_PAGE } from './demoHelp';
 import { sanitizeBlockHtml } from '../../pages/sanitizeBlocks';
@@ -19,7 +20,7 @@ export async function seedDemoRoutePages(db: Database, registry: SchemaRegistry)
     const division = (await tx.query<{ id: number }>('select id from divisions where code = $1', [DEMO_STORE.code])).rows[0];
     if (!division) return false;
     let wrote = false;
-    for (const page of [...POLICY_SEED_PAGES, HELP_SEED_PAGE]) wrote = (await insertPageIfMissing(tx, registry, division.id, page)) !== null || wrote;
+    for (const page of [...POLICY_SEED_PAGES, HELP_SEED_PAGE, CAMPAIGN_SEED_PAGE]) wrote = (await insertPageIfMissing(tx, registry, division.id, page)) !== null || wrote;
 
     const { rows: posts } = await tx.query<{ id: number; url: string }>('select id, url from blog_posts where division_id = $1 and page_id is null', [division.id]);
     for (const row of posts) {

@@ -15,6 +15,7 @@ import { seedDemoAccounts } from './demoAccounts';
 import { seedDemoRoutePages } from './demoRoutePages';
 import { sanitizeBlockHtml } from '../../pages/sanitizeBlocks';
 import { seedDemoShipping } from './demoShipping';
+import { seedDemoCreators } from './demoCreators';
 
 /**
  * Creates the demo store once, then its bundles and the demo accounts (server/db/seed/demoAccounts.ts); a second
@@ -26,7 +27,27 @@ export async function seedDemoStore(db: Database, registry: SchemaRegistry): Pro
   const accounts = await seedDemoAccounts(db);
   const routePages = await seedDemoRoutePages(db, registry);
   const shipping = await seedDemoShipping(db);
-  return store || bundles || accounts || routePages || shipping;
+  const studio = await seedStudioGarments(db);
+  const creators = await seedDemoCreators(db);
+  return store || bundles || accounts || routePages || shipping || studio || creators;
+}
+
+/**
+ * The demo store's garments open in the studio (§3 isEditableInStudio, customiseIt): every product that is not a
+ * bundle or a shopper's own design. Made once, when no product of the store is marked yet.
+ */
+export async function seedStudioGarments(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const division = (await tx.query<{ id: number }>('select id from divisions where code = $1', [DEMO_STORE.code])).rows[0];
+    if (!division) return false;
+    const { rows } = await tx.query('select 1 from products where division_id = $1 and is_editable_in_studio limit 1', [division.id]);
+    if (rows.length > 0) return false;
+    const { rows: marked } = await tx.query(
+      'update products set is_editable_in_studio = true, customise_it = true where division_id = $1 and not is_bundle and studio_design is null returning id',
+      [division.id],
+    );
+    return marked.length > 0;
+  });
 }
 
 /**

@@ -90,6 +90,13 @@ describe('§2.3 password-protected and coming-soon stores', () => {
     // Internal by the store's subdomain flag (no user needed).
     expect(where(page, ctx({ store: s, path: '/about/', internal: true }))).toBe('allow');
   });
+  it('lets in the accounts the owner listed as allowed users (password protected and coming soon)', () => {
+    for (const gate of [{ passwordProtected: true }, { comingSoon: true }]) {
+      const s = store({ ...gate, allowedUserIds: [42] });
+      expect(where(page, ctx({ store: s, path: '/about/', user: shopper({ id: 42 }) }))).toBe('allow');
+      expect(where(page, ctx({ store: s, path: '/about/', user: shopper({ id: 43 }) }))).not.toBe('allow');
+    }
+  });
   it('does not gate the account pages themselves', () => {
     const s = store({ comingSoon: true, passwordProtected: true });
     expect(where({ loginState: 'logged-out' }, ctx({ store: s, path: '/login/' }))).toBe('allow');

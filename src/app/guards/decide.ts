@@ -65,6 +65,8 @@ export interface GuardStore {
   active: boolean;
   pro: boolean;
   companyId?: number;
+  /** §6 allowed users the owner listed (account ids), besides the store's owners and editors. */
+  allowedUserIds?: readonly number[];
 }
 
 export interface GuardContext {
@@ -132,7 +134,8 @@ export function needsSession(access: RouteAccess, store: Pick<GuardStore, 'passw
  */
 export function decideAccess(access: RouteAccess, ctx: GuardContext): GuardDecision {
   const { user, store } = ctx;
-  const visitor = { internal: ctx.internal, allowed: isAllowedUser(user, store.divisionId) };
+  const listed = user?.id !== undefined && (store.allowedUserIds?.includes(user.id) ?? false);
+  const visitor = { internal: ctx.internal, allowed: isAllowedUser(user, store.divisionId) || listed };
   const gate = { passwordProtected: store.passwordProtected, comingSoon: store.comingSoon };
 
   if (access.storefront && !mayVisitStore(gate, visitor)) {

@@ -26,6 +26,7 @@ export function guardStoreOf(store: StoreCoreData): GuardStore {
     comingSoon: subdomain.comingSoonPageData?.enabled === true,
     active: store.state.store.active !== false,
     pro: store.state.store.pro === true || subdomain.isPro === true,
+    allowedUserIds: subdomain.allowedUserIds ?? [],
   };
 }
 

@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { MenuEntry } from '../../core/storeData';
 import { SafeLink } from '../../renderer/SafeLink';
 import { useStore } from '../StoreContext';
@@ -22,6 +22,9 @@ export function Header({ onMenu }: { onMenu: () => void }) {
   const basketCount = basket.main.count;
   // §2.4: the heart shows when favourites are enabled (split test) and the list is not empty.
   const favouritesCount = useFavouritesEnabled() ? basket.favourites.items.length : 0;
+  // §2.4 optional search bar (theme menu.searchBar); the search page has its own field.
+  const searchBar = state.subdomain.theme.properties['menu.searchBar'] === true;
+  const { pathname } = useLocation();
   return (
     <header className="header">
       <div className="header__inner">
@@ -39,7 +42,8 @@ export function Header({ onMenu }: { onMenu: () => void }) {
           </ul>
         </nav>
         <div className="header__actions">
-          <Link className="header__icon" to="/search/" aria-label="Search">
+          {searchBar && pathname !== '/search/' && <HeaderSearch />}
+          <Link className={`header__icon${searchBar ? ' header__search-icon' : ''}`} to="/search/" aria-label="Search">
             <Icon name="search" />
           </Link>
           {favouritesCount > 0 && (
@@ -59,6 +63,26 @@ export function Header({ onMenu }: { onMenu: () => void }) {
         </div>
       </div>
     </header>
+  );
+}
+
+/** The header's search field: a term goes to /search/?q=…, where the search page runs it. */
+function HeaderSearch() {
+  const navigate = useNavigate();
+  const [term, setTerm] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const q = term.trim();
+    void navigate(q ? `/search/?q=${encodeURIComponent(q)}` : '/search/');
+    setTerm('');
+  };
+  return (
+    <form className="header__search" role="search" onSubmit={submit}>
+      <input type="search" aria-label="Search the shop" placeholder="Search" value={term} onChange={(e) => setTerm(e.target.value)} maxLength={200} />
+      <button type="submit" className="header__icon" aria-label="Search">
+        <Icon name="search" />
+      </button>
+    </form>
   );
 }
 

@@ -103,6 +103,8 @@ function StoreCard({ membership }: { membership: AccessMembership }) {
         <Link to={`/dashboard/orders/?store=${store.divisionId}`}>Orders</Link>
         {' · '}
         <Link to={`/dashboard/shipping/?store=${store.divisionId}`}>Shipping and free delivery</Link>
+        {' · '}
+        <Link to={`/dashboard/settings/?store=${store.divisionId}`}>Store settings</Link>
       </p>
       {store.pages.length > 0 && (
         <>

@@ -4,13 +4,35 @@ import { hasDashboardAccess } from '../../core/access';
 import { AuthShell, Notice } from '../AuthShell';
 import { useSession } from '../session';
 import { SignOutButton } from './SignOut';
+import { useHydrated } from '../../lib/hydration';
+import { daysUntil, shortDate } from '../../core/cutoff';
 
-/** /countdown/ (§2.2): the coming-soon page for visitors not yet allowed into the store. */
+/** The launch date (yyyy-mm-dd, from the Access settings) as the start of that day in UTC. */
+const launchOf = (iso: string | undefined): Date | null => (iso && shortDate(iso) ? new Date(`${iso}T00:00:00Z`) : null);
+
+/** /countdown/ (§2.2): the coming-soon page for visitors not yet allowed into the store, counting down to the launch date. */
 export function CountdownScreen() {
   const { state } = useStore();
+  const launch = launchOf(state.subdomain.comingSoonPageData.launchDate);
+  // The days left depend on the visitor's clock: counted once the app runs in the browser.
+  const hydrated = useHydrated();
+  const days = launch && hydrated ? daysUntil(launch) : null;
   return (
     <div className="auth-countdown">
-      <AuthShell title="Coming soon" intro={<p>{state.company.name} is getting ready to open its doors. Check back soon.</p>}>
+      <AuthShell
+        title="Coming soon"
+        intro={
+          <>
+            <p>{state.company.name} is getting ready to open its doors. Check back soon.</p>
+            {launch && (
+              <p className="auth-countdown__launch">
+                Opening on <time dateTime={state.subdomain.comingSoonPageData.launchDate}>{shortDate(state.subdomain.comingSoonPageData.launchDate!)}</time>
+                {days !== null && days > 0 && <span role="timer"> — {days === 1 ? '1 day to go' : `${days} days to go`}</span>}
+              </p>
+            )}
+          </>
+        }
+      >
         <p>Are you the owner of this store?</p>
         <Link className="pod-button pod-button--secondary pod-button--block" to="/login/">
           Sign in

@@ -10,12 +10,13 @@ import { useCommerceHead } from '../head';
 import { checkoutApi } from '../checkout/checkoutApi';
 import { DeliveryNote } from '../checkout/DeliveryNote';
 import type { QuoteView } from '../../core/api/orders';
+import { studioEditUrl } from '../../studio/paths';
 import '../commerce.css';
 
 /** /basket/ (cart layout): lines with quantity steppers, totals from the server, and the way to checkout. */
 export function BasketPage() {
   const basket = useBasket();
-  const { formatPrice, code, storeCode } = useCurrency();
+  const { formatPrice, code, storeCode, rates } = useCurrency();
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState(false);
   useCommerceHead({ title: 'Basket', noindex: true });
@@ -37,7 +38,7 @@ export function BasketPage() {
   const standard = quote?.shippingMethods.find((m) => m.code === quote.shippingMethod);
 
   // §9 basket notice: after 500 ms, for 10 s, when the conversion lowers the basket total (see conversionLowersTotal).
-  const lowers = conversionLowersTotal(items.map((i) => ({ unitPrice: i.priceIncTax, quantity: i.quantity })), storeCode, code);
+  const lowers = conversionLowersTotal(items.map((i) => ({ unitPrice: i.priceIncTax, quantity: i.quantity })), storeCode, code, rates);
   useEffect(() => {
     if (!lowers) return;
     const show = window.setTimeout(() => setNotice(true), BASKET_NOTICE.delayMs);
@@ -93,6 +94,14 @@ export function BasketPage() {
                   <button type="button" className="shop-link-button" onClick={() => void run(() => basket.remove(item.key))} aria-label={`Remove ${item.name}`}>
                     Remove
                   </button>
+                  {item.studioDesign && (
+                    <>
+                      {' '}
+                      <Link className="shop-link-button" to={studioEditUrl(item.productUuid)} aria-label={`Edit the design of ${item.name}`}>
+                        Edit design
+                      </Link>
+                    </>
+                  )}
               </BasketLine>
             ))}
           </ul>

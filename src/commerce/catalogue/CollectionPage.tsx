@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { useStore } from '../../app/StoreContext';
+import { Breadcrumbs } from '../../app/Breadcrumbs';
+import { HOME_CRUMB } from '../../core/breadcrumbs';
+import { collectionHref } from '../../core/catalogue';
 import { catalogueApi, type CollectionSummary, type ProductSort } from '../../../blocks/commerce/catalogueApi';
 import { useApiData } from '../../../blocks/commerce/useApiData';
 import { usePagedProducts } from '../../../blocks/commerce/usePagedProducts';
@@ -35,6 +38,7 @@ export function CollectionPage() {
   if (collections.status === 'ready' && !collection) return <CollectionNotFound />;
   return (
     <div className="shop">
+      {collection && <Breadcrumbs items={[HOME_CRUMB, { type: 'collection', text: collection.name, href: collectionHref(collection.urlName) }]} />}
       <h1>{collection?.name ?? ''}</h1>
       {collection?.description && <p className="shop__lead">{collection.description}</p>}
       <div className="shop__toolbar">

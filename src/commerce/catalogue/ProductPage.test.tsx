@@ -34,6 +34,7 @@ const ugc = [
 ];
 const tee = (over: Partial<ProductDetail> = {}): ProductDetail => ({
   ...product(),
+  creator: null,
   sku: 'FT-001',
   metaTitle: null,
   metaDescription: null,

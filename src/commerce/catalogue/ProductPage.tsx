@@ -4,7 +4,9 @@ import { useStore } from '../../app/StoreContext';
 import { ApiError } from '../../lib/api';
 import { NOT_FOUND_TITLES, notFoundScreen, plainText, productScreen } from '../../core/head';
 import { bundleItemInStock, bundleItemsPrice, productInStock, type BundleItemDetail, type ImageRef, type SizeStock } from '../../core/catalogue';
-import { catalogueApi, productHref, collectionHref, type Paginated, type ProductDetail, type ProductSummary } from '../../../blocks/commerce/catalogueApi';
+import { Breadcrumbs } from '../../app/Breadcrumbs';
+import { HOME_CRUMB } from '../../core/breadcrumbs';
+import { catalogueApi, productHref, collectionHref, creatorHref, type Paginated, type ProductDetail, type ProductSummary } from '../../../blocks/commerce/catalogueApi';
 import { useApiData, isNotFound } from '../../../blocks/commerce/useApiData';
 import { Price } from '../../../blocks/commerce/Price';
 import { ProductCard, ProductGrid } from '../../../blocks/commerce/ProductCard';
@@ -17,6 +19,7 @@ import { pageOrigin, useCommerceHead } from '../head';
 import '../commerce.css';
 import { PRODUCT_IMAGE_SIZE } from '../../core/images';
 import { ImagePreview } from './ImagePreview';
+import { studioUrlFor } from '../../studio/paths';
 
 /** §9 colour tooltip timings and selector width. */
 export const COLOUR_TOOLTIP = { delayMs: 350, timeoutMs: 2000 } as const;
@@ -145,6 +148,13 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
 
   return (
     <div className="shop">
+      <Breadcrumbs
+        items={[
+          HOME_CRUMB,
+          ...(product.collections[0] ? [{ type: 'collection' as const, text: product.collections[0].name, href: collectionHref(product.collections[0].urlName) }] : []),
+          { type: 'product', text: product.name, href: productHref(product.urlName) },
+        ]}
+      />
       <div className="product">
         <div className="product__media">
           {image ? (
@@ -227,6 +237,11 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
             <button type="button" className="shop-button" disabled={busy || !product.enableAddToCart || !buyable} onClick={() => void add('main')}>
               Add to basket
             </button>
+            {product.customiseIt && (
+              <Link className="shop-button shop-button--secondary" to={studioUrlFor(product.urlName)}>
+                Customise it
+              </Link>
+            )}
             {favouritesEnabled && (
               <button type="button" className="shop-button shop-button--secondary" disabled={busy} onClick={() => void add('favourites')}>
                 Add to favourites
@@ -250,6 +265,11 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
             </p>
           )}
           {placement === 'belowAddToCart' && description}
+          {product.creator && (
+            <p>
+              Artwork by <Link to={creatorHref(product.creator.urlName)}>{product.creator.name}</Link>
+            </p>
+          )}
           {product.collections[0] && (
             <p>
               More in <Link to={collectionHref(product.collections[0].urlName)}>{product.collections[0].name}</Link>

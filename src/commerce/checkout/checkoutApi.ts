@@ -1,6 +1,7 @@
 import { readCookie } from '../../lib/cookies';
 import { ApiError, GENERIC_ERROR } from '../../lib/api';
 import type { Address, OrderView, PlaceResponse, PublicPaymentConfig, QuoteView } from '../../core/api/orders';
+import type { PaymentInput } from '../../core/api/payments';
 
 /** The checkout calls. Placing and paying send an Idempotency-Key, which lib/api's helper cannot, so this posts itself. */
 async function post<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
@@ -15,7 +16,7 @@ async function post<T>(path: string, body: unknown, headers: Record<string, stri
   return data;
 }
 
-export type PaymentInput = { method: 'card'; card?: { number: string; expiry: string; cvc: string } } | { method: 'wallet'; walletToken?: string };
+export type { PaymentInput } from '../../core/api/payments';
 
 export interface PlaceRequest {
   email: string;

@@ -156,12 +156,32 @@ export function OrderHistoryPage() {
                     Pay now
                   </Link>
                 )}
+                {order.balanceDue > 0 && (
+                  <Link className="shop-button" to={`/pay/${order.hash}/`}>
+                    Pay the difference
+                  </Link>
+                )}
                 <Link className="shop-button shop-button--secondary" to={`/receipt/${order.hash}`}>
                   Receipt
                 </Link>
+                {order.canEdit && (
+                  <Link className="shop-button shop-button--secondary" to={`/edit-order/${order.hash}`}>
+                    Change order
+                  </Link>
+                )}
+                {order.canUpdateAddress && (
+                  <Link className="shop-button shop-button--secondary" to={`/update-address/${order.hash}`}>
+                    Update address
+                  </Link>
+                )}
                 {!UNINVOICED.includes(order.status) && (
                   <Link className="shop-button shop-button--secondary" to={`/invoice/${order.hash}`}>
                     Invoice
+                  </Link>
+                )}
+                {order.returnable && (
+                  <Link className="shop-button shop-button--secondary" to={`/returns/${order.hash}`}>
+                    Return items
                   </Link>
                 )}
                 <button type="button" className="shop-button shop-button--secondary" disabled={busy !== null} onClick={() => void reorder(order)}>

@@ -43,7 +43,7 @@ export function ConvertedTotal({ total, currency, charged }: { total: number; cu
   if (shopper.code === currency) return null;
   return (
     <p className="order-converted" data-testid="converted-total">
-      About {formatConverted(total, currency, shopper.code)} — you {charged === 'now' ? 'are' : 'were'} charged {formatMoney(total, currency)}.
+      About {formatConverted(total, currency, shopper.code, currency === shopper.storeCode ? shopper.rates : undefined)} — you {charged === 'now' ? 'are' : 'were'} charged {formatMoney(total, currency)}.
     </p>
   );
 }

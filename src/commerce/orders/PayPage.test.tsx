@@ -26,6 +26,9 @@ const order = (over: Partial<OrderView> = {}): OrderView => ({
   progressKind: 'normal',
   trackingCodes: [],
   payable: true,
+  balanceDue: 0,
+  canEdit: false,
+  canUpdateAddress: true,
   createdAt: '2026-01-01T00:00:00.000Z',
   email: 'grace@example.com',
   currency: 'GBP',
@@ -98,5 +101,11 @@ describe('pay page: back from PayPal', () => {
     expect(screen.getByRole('alert').textContent).toBe(ORDER_EXPIRED);
     expect(screen.getByRole('link', { name: 'Back to your basket' }).getAttribute('href')).toBe('/basket/');
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('a paid order an edit made dearer asks for the difference only', async () => {
+    renderPay(`/pay/${HASH}/`, order({ status: 'paid', statusLabel: 'Paid', payable: false, balanceDue: 1250 }));
+    expect(await screen.findByRole('heading', { name: 'Pay the difference for order #42' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Your order changed: £12.50 is left to pay.');
   });
 });

@@ -88,7 +88,10 @@ export function PayPage() {
       </div>
     );
   }
-  if (!order.payable) {
+  // A paid order an edit made dearer (/edit-order/): the difference is what is paid here.
+  const balance = !order.payable && order.balanceDue > 0;
+  const amount = balance ? order.balanceDue : order.totals.total;
+  if (!order.payable && !balance) {
     return (
       <div className="order-page">
         <h1>Nothing to pay</h1>
@@ -120,7 +123,12 @@ export function PayPage() {
 
   return (
     <div className="order-page">
-      <h1>Pay for order #{order.number}</h1>
+      <h1>{balance ? `Pay the difference for order #${order.number}` : `Pay for order #${order.number}`}</h1>
+      {balance && (
+        <p className="checkout-notice" role="status">
+          Your order changed: {formatMoney(amount, order.currency)} is left to pay.
+        </p>
+      )}
       {paypal === 'cancel' && !message && (
         <p className="checkout-notice" role="status">
           {PAYPAL_CANCELLED}
@@ -145,7 +153,7 @@ export function PayPage() {
           )}
           <p className="order-actions">
             <button type="submit" className="shop-button" disabled={busy}>
-              {busy ? 'Paying…' : `Pay ${formatMoney(order.totals.total, order.currency)}`}
+              {busy ? 'Paying…' : `Pay ${formatMoney(amount, order.currency)}`}
             </button>
             <button type="button" className="shop-button shop-button--secondary" disabled={busy} onClick={() => void pay(walletPayment())}>
               {config.wallet === 'paypal' ? 'Pay with PayPal' : 'Pay with test wallet'}

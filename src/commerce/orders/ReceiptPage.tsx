@@ -82,9 +82,29 @@ export function ReceiptPage() {
             Pay now
           </Link>
         )}
+        {order.balanceDue > 0 && (
+          <Link className="shop-button" to={`/pay/${order.hash}/`}>
+            Pay the difference
+          </Link>
+        )}
+        {order.canEdit && (
+          <Link className="shop-button shop-button--secondary" to={`/edit-order/${order.hash}`}>
+            Change order
+          </Link>
+        )}
+        {order.canUpdateAddress && (
+          <Link className="shop-button shop-button--secondary" to={`/update-address/${order.hash}`}>
+            Update address
+          </Link>
+        )}
         {order.customerHash && (
           <Link className="shop-button shop-button--secondary" to={`/order-history/${order.customerHash}`}>
             Your orders
+          </Link>
+        )}
+        {order.returnable && (
+          <Link className="shop-button shop-button--secondary" to={`/returns/${order.hash}`}>
+            Return items
           </Link>
         )}
         <Link className="shop-button shop-button--secondary" to={`/invoice/${order.hash}`}>

@@ -22,6 +22,8 @@ export interface BasketItem {
   productSize: string | null;
   /** Units of this colour and size in stock; null when no size is chosen (favourites). For a bundle: whole bundles in stock. */
   stock: number | null;
+  /** A shopper's own design from the studio: the basket links back to it to edit (a saved design opens as a copy). */
+  studioDesign?: boolean;
   /**
    * A bundle in the main list: the colour and size chosen for each of its items, in bundle order. Empty when the
    * bundle changed or an item is gone since (the line can only be removed). Absent for other lines.

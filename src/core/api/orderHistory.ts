@@ -24,6 +24,13 @@ export interface OrderHistoryOrderView {
   currency: string;
   createdAt: string;
   payable: boolean;
+  /** Left to pay after an edit made the order dearer (/pay/{hash}/). */
+  balanceDue: number;
+  /** Items can still change (/edit-order/{hash}) / the delivery address can (/update-address/{hash}). */
+  canEdit: boolean;
+  canUpdateAddress: boolean;
+  /** Dispatched, within the store's return window, with something left to return (/returns/{hash}). */
+  returnable: boolean;
   items: OrderHistoryItemView[];
 }
 

@@ -54,6 +54,11 @@ export interface OrderView {
   statusLabel: string;
   progress: number;
   payable: boolean;
+  /** Left to pay after an edit made the order dearer (/pay/{hash}/); 0 when nothing. */
+  balanceDue: number;
+  /** Items can still change (/edit-order/{hash}) / the delivery address can (/update-address/{hash}). */
+  canEdit: boolean;
+  canUpdateAddress: boolean;
   createdAt: string;
   email: string;
   currency: string;
@@ -72,6 +77,8 @@ export interface OrderView {
   progressKind: ProgressKind;
   /** The shopper's order-history key (/order-history/{customerHash}); given by GET /omnis/v3/orders/{hash}/. */
   customerHash?: string;
+  /** The receipt offers "Return items" (/returns/{hash}); given by GET /omnis/v3/orders/{hash}/. */
+  returnable?: boolean;
   /** Tracking codes the order was dispatched with, oldest first. */
   trackingCodes: { code: string; carrier: string | null; createdAt: string }[];
 }

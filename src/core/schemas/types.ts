@@ -17,6 +17,8 @@ export interface BlockMeta {
   description?: string;
   /** §6: saving a page that uses this type needs a Pro store. */
   pro?: boolean;
+  /** Placed by the platform: the builder's palette offers it to staff only. */
+  staffOnly?: boolean;
 }
 
 /** The four folders of schemas/, each keyed by file name without `.json`. */

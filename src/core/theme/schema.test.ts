@@ -107,7 +107,7 @@ describe('theme documents', () => {
         { path: '/properties/primary.colour', message: 'is not a known property' },
         { path: '/properties/primary.color', message: 'Must be a hex colour such as #1a2b3c' },
         { path: '/properties/border.radius', message: 'Must be a length such as 4px, 0.5rem or 50%' },
-        { path: '/properties/footer.visible', message: 'must be boolean' },
+        { path: '/properties/footer.visible', message: 'Must be on or off' },
         { path: '/properties/image.default', message: 'No src found in image property value' },
       ]),
     );

@@ -1,10 +1,16 @@
-import { useRef, type CSSProperties, type MouseEvent } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import { PageRenderer, type RenderHost } from '../../renderer/PageRenderer';
+import { useStore } from '../../app/StoreContext';
+import { layoutOf, REGION_SIZES } from '../../app/layouts';
+import { Announcement } from '../../app/regions/Announcement';
+import { Header } from '../../app/regions/Header';
+import { Footer } from '../../app/regions/Footer';
 import { useEditor } from '../store';
 import { CanvasBlock } from './CanvasBlock';
 import { HoverLabel } from './HoverLabel';
 import { installHtmlSanitizers } from '../../../blocks/shared/sanitize';
 import { builderHtmlSanitizers } from '../htmlSanitizers';
+import '../../app/app.css';
 import './canvas.css';
 
 // The canvas draws HTML the owner has not saved yet; saved pages were sanitised by the server. Only in a browser:
@@ -19,38 +25,106 @@ const stopNavigation = (event: MouseEvent) => {
   if ((event.target as Element).closest('a[href]')) event.preventDefault();
 };
 
-export const DEVICE_WIDTHS = { desktop: null, tablet: 768, phone: 390 } as const;
+/** The widths shoppers' screens have: the page is laid out at these and scaled down to fit the canvas. */
+export const DEVICE_WIDTHS = { desktop: 1440, tablet: 768, phone: 390 } as const;
+/** Horizontal padding of the canvas's scroll area (canvas.css), left out of the width the frame may use. */
+const SCROLL_PADDING_X = 64;
+
+/** Down-scale so a frame `width` px wide fits the scroll area; re-measured when the area resizes. */
+function useFitScale(area: React.RefObject<HTMLElement | null>, width: number): number {
+  const [available, setAvailable] = useState(0);
+  useLayoutEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    const measure = () => setAvailable(Math.max(0, el.clientWidth - SCROLL_PADDING_X));
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el);
+    return () => observer?.disconnect();
+  }, [area]);
+  if (available <= 0) return 1;
+  return Math.min(1, Math.floor((available / width) * 1000) / 1000);
+}
+
+const REGION_STYLE = {
+  '--header-height': REGION_SIZES.headerHeight,
+  '--header-height-sm': REGION_SIZES.headerHeightSmall,
+  '--logo-max-width': REGION_SIZES.logoMaxWidth,
+  '--sidebar-width': REGION_SIZES.sidebarWidth,
+  '--nav-bar-height': REGION_SIZES.navBarHeight,
+} as CSSProperties;
+
+const noop = () => undefined;
 
 /**
- * The centre of the editor: the page drawn by the real renderer in preview mode, inside a device frame. The
+ * The store's own announcement, header and footer around the page, as shoppers see them (in the theme being
+ * edited: they sit inside the canvas root the preview variables apply to). Drawn, not used: inert.
+ */
+const StoreTop = memo(function StoreTop({ announcement, header }: { announcement: boolean; header: boolean }) {
+  return (
+    <div className="ed-store-chrome" inert data-store-chrome="top">
+      {announcement && <Announcement />}
+      {header && <Header onMenu={noop} />}
+    </div>
+  );
+});
+
+const StoreBottom = memo(function StoreBottom({ footer, subFooter }: { footer: boolean; subFooter: boolean }) {
+  const footerVisible = useStore().state.subdomain.theme.properties['footer.visible'] !== false;
+  if (!(footer && footerVisible) && !subFooter) return null;
+  return (
+    <div className="ed-store-chrome" inert data-store-chrome="bottom">
+      {footer && footerVisible && <Footer />}
+      {subFooter && <Footer minimal />}
+    </div>
+  );
+});
+
+/**
+ * The centre of the editor: the page drawn by the real renderer in preview mode, with the store's header,
+ * announcement and footer, inside a device frame laid out at the device's real width and scaled to fit. The
  * phone frame is narrower than the 768 px breakpoint the grid's media query looks at (the viewport is still
  * wide), so `.pod-canvas--narrow` switches the grid to 6 columns and size.y itself.
  */
 export function Canvas() {
   const blocks = useEditor((s) => s.page?.blocks);
   const ySpacing = useEditor((s) => s.page?.properties.ySpacing);
+  const layoutName = useEditor((s) => s.page?.layout);
   const device = useEditor((s) => s.device);
   const width = DEVICE_WIDTHS[device];
   const root = useRef<HTMLDivElement>(null);
+  const area = useRef<HTMLDivElement>(null);
+  const scale = useFitScale(area, width);
+  const layout = layoutOf(layoutName);
   return (
-    <div className="ed-canvas-scroll" onClick={() => useEditor.getState().select(null)}>
-      <div className={`ed-frame ed-frame--${device}`} style={width ? ({ '--ed-frame-width': `${width}px` } as CSSProperties) : undefined}>
+    <div className="ed-canvas-scroll" ref={area} onClick={() => useEditor.getState().select(null)}>
+      <div
+        className={`ed-frame ed-frame--${device}`}
+        style={{ '--ed-frame-width': `${width}px`, zoom: scale } as CSSProperties}
+        data-canvas-scale={scale}
+        data-device-width={width}
+      >
         <div
           className={`pod-canvas${device === 'phone' ? ' pod-canvas--narrow' : ''}`}
+          style={REGION_STYLE}
           ref={root}
           data-canvas-root
           data-device={device}
           onClickCapture={stopNavigation}
           onSubmitCapture={(e) => e.preventDefault()}
         >
-          {blocks && blocks.length > 0 ? (
-            <PageRenderer blocks={blocks} mode="preview" ySpacing={ySpacing ?? undefined} renderHost={renderHost} />
-          ) : (
-            <div className="ed-canvas-empty">
-              <p className="ed-canvas-empty__title">This page has no blocks yet</p>
-              <p>Drag a block here from the list on the left, or choose one and press Enter.</p>
-            </div>
-          )}
+          <StoreTop announcement={layout.announcement} header={layout.header} />
+          <div className={`ed-canvas-page app__content app__content--${layout.content}`}>
+            {blocks && blocks.length > 0 ? (
+              <PageRenderer blocks={blocks} mode="preview" ySpacing={ySpacing ?? undefined} renderHost={renderHost} />
+            ) : (
+              <div className="ed-canvas-empty">
+                <p className="ed-canvas-empty__title">This page has no blocks yet</p>
+                <p>Drag a block here from the list on the left, or choose one and press Enter.</p>
+              </div>
+            )}
+          </div>
+          <StoreBottom footer={layout.footer} subFooter={layout.subFooter} />
           <HoverLabel rootRef={root} />
         </div>
       </div>

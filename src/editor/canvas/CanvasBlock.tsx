@@ -1,3 +1,4 @@
+import { canvasScale } from './canvasScale';
 import { memo, useRef, type KeyboardEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import { useDraggable } from '@dnd-kit/core';
 import type { BlockData } from '../../core/storeData';
@@ -12,6 +13,14 @@ import { blockTitle, focusBlock, type DragData } from './EditorDnd';
 
 const isContainer = (type: string) => editorRegistry().blockMeta(type)?.container != null;
 const minWidth = (type: string) => editorRegistry().blockMeta(type)?.size.min ?? MIN_BLOCK_SIZE;
+
+/**
+ * Blocks drawn as plain flow content, with nothing inside positioned against the block: their canvas wrapper
+ * stays unpositioned until it is selected or shows an error badge. A positioned box is a paint layer that every
+ * pointer event's hit test walks, and with the frame zoomed out a page of 1,250 such wrappers cost each pointer
+ * event milliseconds. Other blocks keep the wrapper as the box their insides hang from.
+ */
+const FLOW_BLOCKS: ReadonlySet<string> = new Set(['textBlock', 'button', 'image', 'spacer', 'quote', 'html', 'feature', 'socials', 'tag', 'taglets', 'summary']);
 
 /** Whether a block is the fixed slideshow at order 0 of the page (§3): no move, no delete. */
 const isFixed = (blocks: readonly BlockData[] | undefined, block: BlockData) => block.type === 'slideshow' && blocks?.[0]?.uid === block.uid;
@@ -62,6 +71,7 @@ export const CanvasBlock = memo(function CanvasBlock({ block, children }: { bloc
     dragging && 'ed-block--dragging',
     empty && 'ed-block--empty',
     block.fullWidth && 'ed-block--full',
+    FLOW_BLOCKS.has(block.type) && 'ed-block--flow',
   ]
     .filter(Boolean)
     .join(' ');
@@ -173,7 +183,8 @@ function ResizeHandle({ block, title }: { block: BlockData; title: string }) {
     const section = event.currentTarget.closest<HTMLElement>('[data-block-uid]');
     const grid = section?.parentElement;
     if (!section || !grid) return;
-    const gap = parseFloat(getComputedStyle(grid).columnGap) || 0;
+    // The gap is in the frame's own pixels; the frame is zoomed to fit, pointer and rectangles are on screen.
+    const gap = (parseFloat(getComputedStyle(grid).columnGap) || 0) * canvasScale(grid);
     const gridWidth = grid.getBoundingClientRect().width;
     event.currentTarget.setPointerCapture(event.pointerId);
     drag.current = { left: section.getBoundingClientRect().left, column: (gridWidth + gap) / columns, gap, gesture: `resize:${block.uid}:${Date.now()}`, last: span };

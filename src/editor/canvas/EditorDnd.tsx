@@ -34,6 +34,20 @@ interface Session {
   root: HTMLElement | null;
   spots: ReturnType<typeof allSpots>;
   spot: number;
+  /** The last pointer position (pointer drags): auto-scroll re-locates the target under it. */
+  pointer: { x: number; y: number } | null;
+  scrollFrame: number;
+}
+
+/** Within this distance of the canvas's top or bottom edge a pointer drag scrolls the canvas (never the palette). */
+export const AUTO_SCROLL_EDGE_PX = 64;
+const AUTO_SCROLL_MAX_PX = 18;
+
+/** Pixels per frame to scroll the canvas for a pointer at `y` in an area from `top` to `bottom` (negative: up). */
+export function autoScrollStep(y: number, top: number, bottom: number): number {
+  if (y < top + AUTO_SCROLL_EDGE_PX) return -Math.ceil(AUTO_SCROLL_MAX_PX * Math.min(1, (top + AUTO_SCROLL_EDGE_PX - y) / AUTO_SCROLL_EDGE_PX));
+  if (y > bottom - AUTO_SCROLL_EDGE_PX) return Math.ceil(AUTO_SCROLL_MAX_PX * Math.min(1, (y - (bottom - AUTO_SCROLL_EDGE_PX)) / AUTO_SCROLL_EDGE_PX));
+  return 0;
 }
 
 const describe = (target: Omit<DropTarget, 'description'>, index: TreeIndex): string => {
@@ -111,9 +125,45 @@ export function EditorDnd({ children }: { children: ReactNode }) {
     // A keyboard drag starts at the block's own spot (or, from the palette, after the selection / at the end).
     let spot = spots.length - 1;
     if (here) spot = spots.findIndex((s) => s.parentUid === here.parentUid && s.insertAt === here.index);
-    session.current = { index, topCount: top.length, root, spots, spot: Math.max(spot, 0) };
+    session.current = { index, topCount: top.length, root, spots, spot: Math.max(spot, 0), pointer: null, scrollFrame: 0 };
     useDragState.setState({ active, target: null });
   }, []);
+
+  /** The target under the pointer; `moved` forces a new object so the indicator re-measures after a scroll. */
+  const locate = useCallback(
+    (moved: boolean) => {
+      const s = session.current;
+      const active = useDragState.getState().active;
+      if (!s || !active || !s.root || !s.pointer) return;
+      const spot = locatePoint(s.pointer.x, s.pointer.y, { root: s.root, index: s.index, topCount: s.topCount, isContainer, title: () => '' });
+      const target = spot ? resolve(spot, active) : null;
+      const prev = useDragState.getState().target;
+      if (moved || prev?.description !== target?.description || prev?.anchorUid !== target?.anchorUid || prev?.edge !== target?.edge) useDragState.setState({ target });
+    },
+    [resolve],
+  );
+
+  /** While the pointer rests near the canvas's top or bottom edge, scroll the canvas a step per frame. */
+  const autoScroll = useCallback(() => {
+    const s = session.current;
+    if (!s || !s.root || !s.pointer || s.scrollFrame) return;
+    const area = s.root.closest<HTMLElement>('.ed-canvas-scroll');
+    if (!area) return;
+    const tick = () => {
+      s.scrollFrame = 0;
+      if (session.current !== s || !s.pointer) return;
+      const r = area.getBoundingClientRect();
+      const inside = s.pointer.x >= r.left && s.pointer.x <= r.right;
+      const step = inside ? autoScrollStep(s.pointer.y, r.top, r.bottom) : 0;
+      if (step === 0) return;
+      const before = area.scrollTop;
+      area.scrollTop = before + step;
+      if (area.scrollTop === before) return;
+      locate(true);
+      s.scrollFrame = requestAnimationFrame(tick);
+    };
+    s.scrollFrame = requestAnimationFrame(tick);
+  }, [locate]);
 
   const onDragMove = useCallback(
     (event: DragMoveEvent) => {
@@ -121,17 +171,15 @@ export function EditorDnd({ children }: { children: ReactNode }) {
       const active = useDragState.getState().active;
       if (!s || !active || active.keyboard || !s.root) return;
       const pointer = event.activatorEvent as PointerEvent;
-      const x = pointer.clientX + event.delta.x;
-      const y = pointer.clientY + event.delta.y;
-      const spot = locatePoint(x, y, { root: s.root, index: s.index, topCount: s.topCount, isContainer, title: () => '' });
-      const target = spot ? resolve(spot, active) : null;
-      const prev = useDragState.getState().target;
-      if (prev?.description !== target?.description || prev?.anchorUid !== target?.anchorUid || prev?.edge !== target?.edge) useDragState.setState({ target });
+      s.pointer = { x: pointer.clientX + event.delta.x, y: pointer.clientY + event.delta.y };
+      locate(false);
+      autoScroll();
     },
-    [resolve],
+    [locate, autoScroll],
   );
 
   const finish = useCallback(() => {
+    if (session.current?.scrollFrame) cancelAnimationFrame(session.current.scrollFrame);
     session.current = null;
     useDragState.setState({ active: null, target: null });
   }, []);
@@ -200,7 +248,8 @@ export function EditorDnd({ children }: { children: ReactNode }) {
           draggable: 'To move this block, press Space, then use the arrow keys to choose a spot and Space again to drop it. Escape cancels.',
         },
       }}
-      autoScroll={{ threshold: { x: 0, y: 0.15 } }}
+      // dnd-kit scrolls the dragged item's scroll parents (the palette); the canvas scrolls itself (autoScroll above).
+      autoScroll={false}
     >
       {children}
       <DropIndicator />

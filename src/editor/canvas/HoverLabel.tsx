@@ -1,3 +1,4 @@
+import { canvasScale } from './canvasScale';
 import { useEffect, useRef, type RefObject } from 'react';
 
 /**
@@ -27,7 +28,9 @@ export function HoverLabel({ rootRef }: { rootRef: RefObject<HTMLElement | null>
       // Only what changed is written: a new text or showing the tag needs layout, a new transform only repaints.
       const title = block.dataset.title ?? '';
       if (tag.textContent !== title) tag.textContent = title;
-      tag.style.transform = `translate(${box.left - origin.left - 3}px, ${box.top - origin.top - 23}px)`;
+      // On-screen distances inside the zoomed frame: back to the frame's own pixels.
+      const scale = canvasScale(root);
+      tag.style.transform = `translate(${(box.left - origin.left) / scale - 3}px, ${(box.top - origin.top) / scale - 23}px)`;
       if (tag.hidden) tag.hidden = false;
     };
     root.addEventListener('pointerover', onOver);

@@ -87,3 +87,21 @@ describe('HoverLabel', () => {
     expect(label.hidden).toBe(true);
   });
 });
+
+describe('CanvasBlock', () => {
+  it('leaves plain flow blocks unpositioned (no paint layer per block) and keeps containers as their insides’ anchor', async () => {
+    const { CanvasBlock } = await import('./CanvasBlock');
+    useEditor.getState().load(textPage(2), 3);
+    const text = useEditor.getState().page!.blocks[0]!;
+    const row = { ...text, uid: 'r1', type: 'row', properties: {}, items: [] };
+    const { container } = render(
+      <>
+        <CanvasBlock block={text}>text</CanvasBlock>
+        <CanvasBlock block={row}>row</CanvasBlock>
+      </>,
+    );
+    const wrapper = (uid: string) => container.querySelector(`[data-canvas-uid="${uid}"]`)!;
+    expect(wrapper(text.uid).classList.contains('ed-block--flow')).toBe(true);
+    expect(wrapper('r1').classList.contains('ed-block--flow')).toBe(false);
+  });
+});

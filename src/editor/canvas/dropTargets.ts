@@ -90,27 +90,87 @@ const blockOf = (element: Element | null, root: HTMLElement): HTMLElement | null
   return found && root.contains(found) ? found : null;
 };
 
-/** The insertion point under a point of the viewport, or null outside the canvas. */
-export function locatePoint(x: number, y: number, ctx: LocateContext): Omit<DropTarget, 'allowed' | 'location' | 'description'> & { parentUid: string | null; insertAt: number } | null {
-  const rootRect = ctx.root.getBoundingClientRect();
-  if (x < rootRect.left || x > rootRect.right || y < rootRect.top || y > rootRect.bottom) return null;
-  const hit = document.elementsFromPoint(x, y).find((el) => ctx.root.contains(el) && !el.closest('[data-drag-overlay]'));
-  const element = blockOf(hit ?? null, ctx.root);
-  if (!element) {
-    // Empty canvas space: the end of the page.
-    const lastUid = [...ctx.index.values()].filter((e) => e.parentUid === null).at(-1)?.uid ?? null;
-    return { parentUid: null, insertAt: ctx.topCount, anchorUid: lastUid, edge: lastUid ? 'after' : 'inside' };
+type Spot = Omit<DropTarget, 'allowed' | 'location' | 'description'> & { parentUid: string | null; insertAt: number };
+
+/** The drawn elements of one list (the page's top level, or a container's children), in their order. */
+function listElements(root: HTMLElement, parentUid: string | null, ctx: LocateContext): HTMLElement[] {
+  const scope = parentUid === null ? root : root.querySelector<HTMLElement>(`[data-block-uid="${CSS.escape(parentUid)}"]`);
+  if (!scope) return [];
+  const out: HTMLElement[] = [];
+  for (const el of scope.querySelectorAll<HTMLElement>('[data-block-uid]')) {
+    const entry = ctx.index.get(el.dataset.blockUid!);
+    if (entry && entry.parentUid === parentUid) out[entry.index] = el;
   }
+  return out.filter(Boolean);
+}
+
+/**
+ * The spot in a list nearest a point that is on none of its blocks (a gap between blocks or rows, the space
+ * below the last block): reading order — before the first block of a later row, or before the first block of
+ * the point's own row that lies to its right; after the last block otherwise.
+ */
+export function spotInList(children: readonly Element[], x: number, y: number): number {
+  // Rows go down in order: the first block whose top is below the point (binary search; 1,250 blocks stay cheap).
+  let lo = 0;
+  let hi = children.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (children[mid]!.getBoundingClientRect().top > y) hi = mid;
+    else lo = mid + 1;
+  }
+  let at = lo;
+  if (at === 0) return 0;
+  // The row just above (or around) the point: if the point is beside its blocks, not below them, go by x.
+  const rowTop = children[at - 1]!.getBoundingClientRect().top;
+  let rowBottom = -Infinity;
+  for (let k = at - 1; k >= 0; k--) {
+    const r = children[k]!.getBoundingClientRect();
+    if (r.top !== rowTop) break;
+    rowBottom = Math.max(rowBottom, r.bottom);
+  }
+  if (y > rowBottom) return at;
+  for (let k = at - 1; k >= 0; k--) {
+    const r = children[k]!.getBoundingClientRect();
+    if (r.top !== rowTop || x >= r.left + r.width / 2) break;
+    at = k;
+  }
+  return at;
+}
+
+const spotFor = (children: readonly HTMLElement[], parentUid: string | null, insertAt: number): Spot => {
+  if (children.length === 0) return { parentUid, insertAt: 0, anchorUid: parentUid, edge: 'inside' };
+  if (insertAt < children.length) return { parentUid, insertAt, anchorUid: children[insertAt]!.dataset.blockUid!, edge: 'before' };
+  return { parentUid, insertAt: children.length, anchorUid: children.at(-1)!.dataset.blockUid!, edge: 'after' };
+};
+
+/**
+ * The insertion point under a point of the viewport, or null outside the canvas. Anywhere in the canvas's
+ * scroll area counts (a point beside or below the page is taken at the page's nearest edge), so gaps, the
+ * space under the last block and empty containers all resolve to where the pointer is, never "the end".
+ */
+export function locatePoint(x: number, y: number, ctx: LocateContext): Spot | null {
+  const area = ctx.root.closest<HTMLElement>('.ed-canvas-scroll') ?? ctx.root;
+  const areaRect = area.getBoundingClientRect();
+  if (x < areaRect.left || x > areaRect.right || y < areaRect.top || y > areaRect.bottom) return null;
+  const rootRect = ctx.root.getBoundingClientRect();
+  const px = Math.min(Math.max(x, rootRect.left + 1), rootRect.right - 1);
+  const py = Math.min(Math.max(y, rootRect.top + 1), rootRect.bottom - 1);
+  const hit = document.elementsFromPoint(px, py).find((el) => ctx.root.contains(el) && !el.closest('[data-drag-overlay]'));
+  const element = blockOf(hit ?? null, ctx.root);
+  if (!element) return spotFor(listElements(ctx.root, null, ctx), null, spotInList(listElements(ctx.root, null, ctx), px, py));
   const uid = element.dataset.blockUid!;
   const entry = ctx.index.get(uid);
   if (!entry) return null;
   const rect = element.getBoundingClientRect();
-  // A container's inner area (away from its edges) takes the block inside, at its end.
+  // A container's inner area (away from its edges) takes the block among its children, where the pointer is.
   if (ctx.isContainer(entry.type)) {
-    const inner = x > rect.left + EDGE_PX && x < rect.right - EDGE_PX && y > rect.top + EDGE_PX && y < rect.bottom - EDGE_PX;
-    if (inner) return { parentUid: uid, insertAt: entry.childCount, anchorUid: uid, edge: 'inside' };
+    const inner = px > rect.left + EDGE_PX && px < rect.right - EDGE_PX && py > rect.top + EDGE_PX && py < rect.bottom - EDGE_PX;
+    if (inner) {
+      const children = entry.childCount ? listElements(ctx.root, uid, ctx) : [];
+      return spotFor(children, uid, children.length ? spotInList(children, px, py) : 0);
+    }
   }
-  const after = isSideBySide(element) ? x > rect.left + rect.width / 2 : y > rect.top + rect.height / 2;
+  const after = isSideBySide(element) ? px > rect.left + rect.width / 2 : py > rect.top + rect.height / 2;
   return { parentUid: entry.parentUid, insertAt: entry.index + (after ? 1 : 0), anchorUid: uid, edge: after ? 'after' : 'before' };
 }
 

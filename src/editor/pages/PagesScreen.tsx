@@ -8,6 +8,7 @@ import { Dialog } from '../toolbar/Dialog';
 import { Icon } from '../toolbar/icons';
 import { EDITOR_PATHS } from '../paths';
 import { pagesUrl, pageUrl, useEditorDivision } from './storeChoice';
+import { MailPages } from './MailPages';
 import '../toolbar/ui.css';
 import './pages.css';
 
@@ -121,6 +122,7 @@ export function PagesScreen() {
       )}
       {divisionId !== null && (
         <>
+          <MailPages divisionId={divisionId} storeQuery={storeQuery} />
           <CreatePageDialog open={creating} divisionId={divisionId} storeQuery={storeQuery} onClose={() => setCreating(false)} />
           <DeletePageDialog
             page={deleting}

@@ -18,13 +18,16 @@ export interface PaletteEntry {
   meta: BlockMeta;
 }
 
-/** Block types a page may use (§3 compatibility): mail pages take mail blocks, store pages storefront blocks. */
-export function paletteEntries(isMailPage: boolean): PaletteEntry[] {
+/**
+ * Block types a page may use (§3 compatibility): mail pages take mail blocks, store pages storefront blocks.
+ * Blocks the platform places itself (x-block.staffOnly) are offered to staff only.
+ */
+export function paletteEntries(isMailPage: boolean, staff = false): PaletteEntry[] {
   const registry = editorRegistry();
   const want = isMailPage ? 'mail' : 'storefront';
   return registry.blockTypes
     .map((type) => ({ type, meta: registry.blockMeta(type)! }))
-    .filter((e) => e.meta && e.meta.compatibility.includes(want));
+    .filter((e) => e.meta && e.meta.compatibility.includes(want) && (staff || e.meta.staffOnly !== true));
 }
 
 export function groupEntries(entries: PaletteEntry[], query: string): [string, PaletteEntry[]][] {
@@ -61,10 +64,10 @@ export function insertFromPalette(type: string) {
 }
 
 /** The left column: every block type this page may use, by category, searchable, draggable onto the canvas. */
-export function Palette({ storeIsPro }: { storeIsPro: boolean }) {
+export function Palette({ storeIsPro, staff = false }: { storeIsPro: boolean; staff?: boolean }) {
   const isMail = useEditor((s) => s.page?.properties.isMailPage === true);
   const [query, setQuery] = useState('');
-  const entries = useMemo(() => paletteEntries(isMail), [isMail]);
+  const entries = useMemo(() => paletteEntries(isMail, staff), [isMail, staff]);
   const groups = useMemo(() => groupEntries(entries, query), [entries, query]);
   const hintId = useId();
   return (

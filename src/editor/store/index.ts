@@ -28,6 +28,9 @@ import {
 import { GRID_COLUMNS, GRID_COLUMNS_SMALL, MIN_BLOCK_SIZE, isPseudoType } from '../../core/blocks/messages';
 import type { BlockData, PageDocument } from '../../core/storeData';
 import type { Compatibility } from '../../core/schemas/types';
+import type { StoreThemeDocument, ThemeProperties } from '../../core/theme/types';
+import type { ContrastIssue } from '../../core/theme/contrast';
+import { api, ApiError, GENERIC_ERROR } from '../../lib/api';
 import { editorRegistry, makeBlock, metaOf, newUid } from '../schemas';
 import { fetchPage, savePage, SAVE_INDICATOR_MS, useBeforeUnloadPrompt, type SaveOutcome } from '../save';
 import { clipboardMessages, readBlocks, writeBlocks } from '../clipboard';
@@ -61,7 +64,28 @@ export interface EditorState {
   saveMessage: string | null;
   /** A short status for the UI / screen-reader announcements (clipboard results, refusals). */
   notice: string | null;
+  /** The store's theme as last saved (null until the theme panel or a save loads it). */
+  themeSaved: StoreThemeDocument | null;
+  /** The theme being edited: saved together with the page by the one Save. */
+  themeDraft: ThemeDraft | null;
+  /** The draft differs from the saved theme (part of "Unsaved changes"). */
+  themeDirty: boolean;
+  /** Text/background pairs of the edited theme below WCAG AA (the theme panel measures the resolved theme). */
+  themeContrast: readonly ContrastIssue[];
 }
+
+export interface ThemeDraft {
+  name: string;
+  overrides: ThemeProperties;
+}
+
+/** Unsaved changes to the page or the theme: the save status, the leave prompts. */
+export const hasUnsavedChanges = (state: Pick<EditorState, 'dirty' | 'themeDirty'>) => state.dirty || state.themeDirty;
+
+const sameTheme = (saved: StoreThemeDocument | null, draft: ThemeDraft | null) =>
+  draft === null || (saved !== null && saved.name === draft.name && JSON.stringify(saved.properties) === JSON.stringify(draft.overrides));
+
+export const themePath = (divisionId: number) => `/omnis/v3/divisions/${divisionId}/theme/`;
 
 /** The top-level page fields updatePage may change (others are ignored: id, version, flags belong elsewhere). */
 export const PAGE_PATCH_FIELDS = ['url', 'layout', 'published', 'sitemap', 'theme', 'temporaryUrl'] as const;
@@ -74,6 +98,11 @@ export type UpsertResult = { ok: true; replaced: string[]; inserted: string[] } 
 
 export interface EditorActions {
   load(page: PageDocument, divisionId: number): void;
+  /** The store's saved theme arrived (the draft starts from it unless one is being edited for this store). */
+  loadTheme(doc: StoreThemeDocument): void;
+  /** Picks a named theme and/or changes overrides (not a page undo step; Save stores it with the page). */
+  setTheme(draft: ThemeDraft): void;
+  setThemeContrast(issues: readonly ContrastIssue[]): void;
   insertBlock(type: string, at: Location): string | null;
   moveBlock(uid: string, to: Location): boolean;
   resizeBlock(uid: string, size: { x?: number; y?: number }, gesture?: string): void;
@@ -115,6 +144,10 @@ const initialState = (): EditorState => ({
   invalid: {},
   saveMessage: null,
   notice: null,
+  themeSaved: null,
+  themeDraft: null,
+  themeDirty: false,
+  themeContrast: [],
 });
 
 const clamp = (value: number, min: number, max: number) => Math.max(min, Math.min(max, Math.round(value)));
@@ -256,13 +289,41 @@ export function createEditorStore() {
           savingTimer = setTimeout(() => set({ saving: false }), SAVE_INDICATOR_MS);
         };
 
+        /** PUTs the theme draft when it differs from the saved theme; its 422 message names the property in plain words. */
+        const saveTheme = async (divisionId: number): Promise<SaveOutcome> => {
+          const { themeDraft, themeSaved } = get();
+          if (!themeDraft || sameTheme(themeSaved, themeDraft)) return 'saved';
+          try {
+            const doc = await api<StoreThemeDocument>(themePath(divisionId), { method: 'PUT', body: { name: themeDraft.name, properties: themeDraft.overrides } });
+            untracked((state) => {
+              state.themeSaved = doc as never;
+              state.themeDirty = !sameTheme(doc, state.themeDraft);
+            });
+            return 'saved';
+          } catch (error) {
+            let message = GENERIC_ERROR;
+            if (error instanceof ApiError) {
+              const first = Object.entries(error.errors ?? {})[0];
+              message = first ? `Theme: ${first[0].replace(/^\/properties\//, '')}: ${first[1][0]}` : `Theme: ${error.message || GENERIC_ERROR}`;
+            }
+            untracked((state) => void (state.saveMessage = message));
+            return 'error';
+          }
+        };
+
         const doSave = async (): Promise<SaveOutcome> => {
-          const { page, divisionId } = get();
+          const { page, divisionId, dirty, themeDirty } = get();
           if (!page || divisionId === null) return 'error';
           clearTimeout(savingTimer);
           set({ saving: true });
           const started = generation;
           try {
+            // Only the theme changed: the page is not written again (no new version for nothing).
+            if (themeDirty && !dirty) {
+              const outcome = await saveTheme(divisionId);
+              if (outcome === 'saved') untracked((state) => void (state.saveMessage = null));
+              return outcome;
+            }
             const result = await savePage(divisionId, page, serverVersion);
             if (started !== generation) return result.outcome; // another page was loaded meanwhile
             if (result.outcome === 'saved') {
@@ -279,7 +340,7 @@ export function createEditorStore() {
                 state.saveErrors = {};
                 state.saveMessage = null;
               });
-              return 'saved';
+              return themeDirty && started === generation ? saveTheme(divisionId) : 'saved';
             }
             untracked((state) => {
               state.saveMessage = result.message;
@@ -301,7 +362,12 @@ export function createEditorStore() {
             lastGesture = null;
             serverVersion = page.version;
             untracked((state) => {
-              Object.assign(state, initialState(), { device: state.device });
+              // The theme belongs to the store: another page of the same store keeps its draft.
+              const theme =
+                state.divisionId === divisionId
+                  ? { themeSaved: state.themeSaved, themeDraft: state.themeDraft, themeDirty: state.themeDirty, themeContrast: state.themeContrast }
+                  : {};
+              Object.assign(state, initialState(), { device: state.device }, theme);
               state.page = page as never;
               state.divisionId = divisionId;
             });
@@ -465,6 +531,27 @@ export function createEditorStore() {
               for (const block of copies) for (const b of walkBlocks([block])) state.invalid = withValidation(state.invalid, b);
             });
             return { ok: true, replaced: result.replaced, inserted: result.inserted };
+          },
+
+          loadTheme(doc) {
+            untracked((state) => {
+              state.themeSaved = doc as never;
+              if (!state.themeDraft) state.themeDraft = { name: doc.name, overrides: doc.properties } as never;
+              state.themeDirty = !sameTheme(doc, state.themeDraft);
+            });
+          },
+
+          setTheme(draft) {
+            untracked((state) => {
+              state.themeDraft = draft as never;
+              state.themeDirty = !sameTheme(state.themeSaved, draft);
+            });
+          },
+
+          setThemeContrast(issues) {
+            const current = get().themeContrast;
+            if (current.length === 0 && issues.length === 0) return;
+            untracked((state) => void (state.themeContrast = issues as never));
           },
 
           select(uid) {
@@ -663,5 +750,5 @@ export function useCanRedo(): boolean {
 
 /** Asks before the tab closes or navigates away while the page has unsaved changes. */
 export function useUnsavedChangesPrompt(): void {
-  useBeforeUnloadPrompt(useEditor((state) => state.dirty));
+  useBeforeUnloadPrompt(useEditor(hasUnsavedChanges));
 }

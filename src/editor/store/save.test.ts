@@ -218,3 +218,46 @@ describe('unsaved changes prompt', () => {
     expect(remove.mock.calls.filter(([type]) => type === 'beforeunload')).toHaveLength(1);
   });
 });
+
+describe('one Save for the page and the theme', () => {
+  const themeDoc = { name: 'mocha', properties: {}, theme: 'mocha', updatedAt: null };
+  it('a theme change is an unsaved change; Save writes the page, then the theme; a theme refusal keeps it unsaved', async () => {
+    s().load(textPage(3), 3);
+    s().loadTheme(themeDoc);
+    expect(s().themeDirty).toBe(false);
+    s().setTheme({ name: 'clay', overrides: {} });
+    expect(s().themeDirty).toBe(true);
+    expect(s().dirty).toBe(false);
+    s().updateProperties('t0', { text: 'changed' });
+    const base = responder;
+    responder = (call) => (call.method === 'PUT' ? { status: 200, body: { ...themeDoc, name: 'clay', theme: 'clay' } } : base(call));
+    const saving = s().save();
+    await vi.runAllTimersAsync();
+    expect(await saving).toBe('saved');
+    expect(calls.map((c) => c.method)).toEqual(['PATCH', 'PUT']);
+    expect(calls[1]!.url).toBe('/omnis/v3/divisions/3/theme/');
+    expect(calls[1]!.body).toEqual({ name: 'clay', properties: {} });
+    expect(s().dirty || s().themeDirty).toBe(false);
+
+    // Only the theme changed: no page write; a 422 names the property and keeps the theme unsaved.
+    calls = [];
+    s().setTheme({ name: 'clay', overrides: { 'primary.color': 'green' } });
+    responder = (call) => (call.method === 'PUT' ? { status: 422, body: { message: 'Theme failed validation', errors: { '/properties/primary.color': ['Must be a hex colour such as #1a2b3c'] } } } : base(call));
+    const refused = s().save();
+    await vi.runAllTimersAsync();
+    expect(await refused).toBe('error');
+    expect(calls.map((c) => c.method)).toEqual(['PUT']);
+    expect(s().themeDirty).toBe(true);
+    expect(s().saveMessage).toBe('Theme: primary.color: Must be a hex colour such as #1a2b3c');
+  });
+
+  it('another page of the same store keeps the theme draft; another store drops it', () => {
+    s().load(textPage(1), 3);
+    s().loadTheme(themeDoc);
+    s().setTheme({ name: 'clay', overrides: {} });
+    s().load(textPage(2), 3);
+    expect(s().themeDraft?.name).toBe('clay');
+    s().load(textPage(2), 4);
+    expect(s().themeDraft).toBeNull();
+  });
+});

@@ -1,17 +1,16 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { RJSFSchema } from '@rjsf/utils';
 import { api, ApiError, GENERIC_ERROR } from '../../lib/api';
-import type { ThemeDoc, ThemeProperties } from '../../core/theme';
-import { useEditor } from '../store';
+import { fontStack, MIN_CONTRAST, type ContrastIssue, type ThemeDoc, type ThemeProperties } from '../../core/theme';
+import { contrastRatio, parseColour } from '../../core/colour';
+import { themePath, useEditor } from '../store';
 import { editorRegistry } from '../schemas';
 import { SchemaForm } from '../panels/SchemaForm';
 import { Section } from '../panels/templates';
 import { uiSchemaOf } from '../panels/uiSchema';
 import { ensureFontFaces } from '../panels/widgets/FontWidget';
-import { applyPreview, familyErrors, resolvePreview, themeFamilyForms, type NamedThemeSummary, type StoreThemeDocument } from './themeModel';
+import { applyPreview, contrastPairLabel, familyErrors, resolvePreview, themeDisplayName, themeFamilyForms, type NamedThemeSummary, type StoreThemeDocument } from './themeModel';
 import '../panels/panels.css';
-
-type Status = { kind: 'idle' | 'saving' | 'saved' } | { kind: 'error'; message: string };
 
 const chains = new Map<string, Promise<ThemeDoc[]>>();
 const loadChain = (name: string) => {
@@ -24,28 +23,30 @@ const loadChain = (name: string) => {
   return chain;
 };
 
-/** The draft survives switching inspector tabs (the panel unmounts); it is per store. */
-let draft: { divisionId: number; name: string; overrides: ThemeProperties; saved: StoreThemeDocument } | null = null;
+const NO_OVERRIDES: ThemeProperties = {};
 
 /**
- * Theme picker and editor. Picking a named theme or editing a value previews it live on the
- * canvas only; "Save theme" stores the overrides as the store's custom theme.
+ * Theme picker and editor. Picking a named theme or editing a value previews it live on the canvas only; the
+ * draft lives in the editor store, so the toolbar's one Save stores it with the page and "Unsaved changes"
+ * counts it. Text/background pairs below WCAG AA are listed here (and the save says so).
  */
 export function ThemePanel() {
   const divisionId = useEditor((s) => s.divisionId);
+  const saved = useEditor((s) => s.themeSaved);
+  const draft = useEditor((s) => s.themeDraft);
+  const contrast = useEditor((s) => s.themeContrast);
   const registry = editorRegistry();
   const [themes, setThemes] = useState<NamedThemeSummary[] | null>(null);
-  const [name, setName] = useState<string | null>(draft?.divisionId === divisionId ? draft.name : null);
-  const [overrides, setOverrides] = useState<ThemeProperties>(draft?.divisionId === divisionId ? draft.overrides : {});
-  const [saved, setSaved] = useState<StoreThemeDocument | null>(draft?.divisionId === divisionId ? draft.saved : null);
   const [chain, setChain] = useState<ThemeDoc[] | null>(null);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const name = draft?.name ?? null;
+  const overrides = draft?.overrides ?? NO_OVERRIDES;
 
   useEffect(() => {
     let live = true;
     api<{ data: NamedThemeSummary[] }>('/omnis/v3/themes/').then(
       (r) => live && setThemes(r.data),
-      () => live && setStatus({ kind: 'error', message: GENERIC_ERROR }),
+      () => live && setFailure(GENERIC_ERROR),
     );
     return () => {
       live = false;
@@ -54,14 +55,9 @@ export function ThemePanel() {
   useEffect(() => {
     if (!divisionId || saved) return;
     let live = true;
-    api<StoreThemeDocument>(`/omnis/v3/divisions/${divisionId}/theme/`).then(
-      (doc) => {
-        if (!live) return;
-        setSaved(doc);
-        setName(doc.name);
-        setOverrides(doc.properties);
-      },
-      (e: unknown) => live && setStatus({ kind: 'error', message: e instanceof ApiError ? e.message : GENERIC_ERROR }),
+    api<StoreThemeDocument>(themePath(divisionId)).then(
+      (doc) => live && useEditor.getState().loadTheme(doc),
+      (e: unknown) => live && setFailure(e instanceof ApiError ? e.message : GENERIC_ERROR),
     );
     return () => {
       live = false;
@@ -72,15 +68,12 @@ export function ThemePanel() {
     let live = true;
     loadChain(name).then(
       (c) => live && setChain(c),
-      () => live && setStatus({ kind: 'error', message: GENERIC_ERROR }),
+      () => live && setFailure(GENERIC_ERROR),
     );
     return () => {
       live = false;
     };
   }, [name]);
-  useEffect(() => {
-    if (divisionId && name && saved) draft = { divisionId, name, overrides, saved };
-  }, [divisionId, name, overrides, saved]);
 
   const preview = useMemo(() => {
     if (!chain || chain.at(-1)?.name !== name) return null;
@@ -94,31 +87,15 @@ export function ThemePanel() {
     if (!preview) return;
     ensureFontFaces();
     applyPreview(preview.variables);
+    useEditor.getState().setThemeContrast(preview.contrast);
   }, [preview]);
 
   const families = themeFamilyForms(registry);
   const onFamilyChange = useCallback((patch: Record<string, unknown>) => {
-    setStatus({ kind: 'idle' });
-    setOverrides((o) => ({ ...o, ...(patch as ThemeProperties) }));
+    const current = useEditor.getState().themeDraft;
+    if (current) useEditor.getState().setTheme({ name: current.name, overrides: { ...current.overrides, ...(patch as ThemeProperties) } });
   }, []);
 
-  const save = async () => {
-    if (!divisionId || !name) return;
-    setStatus({ kind: 'saving' });
-    try {
-      const doc = await api<StoreThemeDocument>(`/omnis/v3/divisions/${divisionId}/theme/`, { method: 'PUT', body: { name, properties: overrides } });
-      setSaved(doc);
-      setOverrides(doc.properties);
-      setStatus({ kind: 'saved' });
-    } catch (e) {
-      if (e instanceof ApiError) {
-        const first = Object.entries(e.errors)[0];
-        setStatus({ kind: 'error', message: first ? `${first[0].replace(/^\/properties\//, '')}: ${first[1][0]}` : e.message });
-      } else setStatus({ kind: 'error', message: GENERIC_ERROR });
-    }
-  };
-
-  const dirty = saved !== null && (saved.name !== name || JSON.stringify(saved.properties) !== JSON.stringify(overrides));
   const offered = (themes ?? []).filter((t) => !t.deprecated || t.name === saved?.name || t.name === name);
   const overrideCount = Object.keys(overrides).length;
 
@@ -126,22 +103,22 @@ export function ThemePanel() {
     <section className="panel" aria-label="Theme">
       <header className="panel-header">
         <h2>Theme</h2>
-        <span className="panel-header__type">{name ? `Based on ${name}${overrideCount ? `, ${overrideCount} change${overrideCount === 1 ? '' : 's'}` : ''}` : ''}</span>
+        <span className="panel-header__type">
+          {name ? `Based on ${themeDisplayName(name)}${overrideCount ? `, ${overrideCount} change${overrideCount === 1 ? '' : 's'}` : ''}` : ''}
+        </span>
       </header>
       <div className="theme-actions">
-        <button type="button" className="panel-button panel-button--primary" disabled={!dirty || status.kind === 'saving'} onClick={() => void save()}>
-          {status.kind === 'saving' ? 'Saving…' : 'Save theme'}
-        </button>
-        <button type="button" className="panel-button" disabled={overrideCount === 0} onClick={() => setOverrides({})}>
+        <button type="button" className="panel-button" disabled={overrideCount === 0 || !name} onClick={() => name && useEditor.getState().setTheme({ name, overrides: {} })}>
           Reset changes
         </button>
-        {status.kind === 'saved' && !dirty && <span className="theme-status" role="status">Theme saved</span>}
-        {status.kind === 'error' && (
+        <span className="theme-status">Save stores the theme with the page.</span>
+        {failure && (
           <span className="theme-status" role="alert">
-            {status.message}
+            {failure}
           </span>
         )}
       </div>
+      {contrast.length > 0 && <ContrastWarning issues={contrast} />}
       <Section label="Named themes" name="themes" defaultOpen>
         {themes === null ? (
           <p className="panel-empty">Loading themes…</p>
@@ -153,18 +130,14 @@ export function ThemePanel() {
                   type="button"
                   className="theme-card"
                   aria-pressed={t.name === name}
-                  onClick={() => {
-                    setStatus({ kind: 'idle' });
-                    setName(t.name);
-                  }}
+                  data-theme-name={t.name}
+                  onClick={() => useEditor.getState().setTheme({ name: t.name, overrides: t.name === name ? overrides : {} })}
                 >
-                  <span className="theme-card__swatches" aria-hidden="true">
-                    <span style={{ background: t.swatches.primary }} />
-                    <span style={{ background: t.swatches.contrast }} />
-                    <span style={{ background: t.swatches.background }} />
-                    <span style={{ background: t.swatches.text }} />
+                  <span className="theme-card__preview" aria-hidden="true" style={{ ...cardColours(t.swatches), fontFamily: fontStack(t.font) }}>
+                    <span className="theme-card__sample">Aa</span>
+                    <span className="theme-card__button" style={{ background: t.swatches.primary, color: t.swatches.contrast }} />
                   </span>
-                  <span className="theme-card__name">{t.name}</span>
+                  <span className="theme-card__name">{themeDisplayName(t.name)}</span>
                   {t.deprecated && <span className="theme-card__note">No longer offered</span>}
                 </button>
               </li>
@@ -179,6 +152,31 @@ export function ThemePanel() {
           </Section>
         ))}
     </section>
+  );
+}
+
+/** The card's sample: text on the theme's background, or on its contrast colour when that is where its text reads (dark themes). */
+function cardColours(swatches: NamedThemeSummary['swatches']): { background: string; color: string } {
+  const text = parseColour(swatches.text);
+  const background = parseColour(swatches.background);
+  if (text && background && contrastRatio(text, background) >= 3) return { background: swatches.background, color: swatches.text };
+  return { background: swatches.contrast, color: swatches.text };
+}
+
+/** Where the theme fails WCAG AA: which text on which background, its ratio and the 4.5:1 it needs. */
+function ContrastWarning({ issues }: { issues: readonly ContrastIssue[] }) {
+  const registry = editorRegistry();
+  return (
+    <div className="panel-invalid theme-contrast" role="status" aria-label="Low contrast">
+      <h3>Hard to read: {issues.length === 1 ? 'one colour pair is' : `${issues.length} colour pairs are`} below WCAG AA</h3>
+      <ul>
+        {issues.map((issue) => (
+          <li key={`${issue.text}|${issue.background}`}>
+            {contrastPairLabel(registry, issue)} — {issue.ratio.toFixed(2)}:1, needs {MIN_CONTRAST}:1
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -4,7 +4,7 @@
  */
 import type { SchemaRegistry } from '../../core/schemas/registry';
 import type { JsonSchema, ValidationError } from '../../core/schemas/types';
-import { resolveTheme, themeCssVariables, themeDefaults, themeFamilies, type NamedThemeSummary, type StoreThemeDocument, type ThemeDoc, type ThemeProperties } from '../../core/theme';
+import { contrastIssues, resolveTheme, themeCssVariables, themeDefaults, themeFamilies, type ContrastIssue, type NamedThemeSummary, type StoreThemeDocument, type ThemeDoc, type ThemeProperties } from '../../core/theme';
 import { formSchemaOf } from '../panels/formSchema';
 
 export type { NamedThemeSummary, StoreThemeDocument };
@@ -63,7 +63,33 @@ export function resolvePreview(registry: SchemaRegistry, chain: ThemeDoc[], over
   const parent = chain.at(-1)?.name;
   const custom: ThemeDoc = { name: PREVIEW_THEME, ...(parent ? { parent } : {}), properties: overrides };
   const resolved = resolveTheme(PREVIEW_THEME, (n) => (n === PREVIEW_THEME ? custom : docs.get(n)), defaultsOf(registry));
-  return { properties: resolved.properties, variables: themeCssVariables(resolved) };
+  return { properties: resolved.properties, variables: themeCssVariables(resolved), contrast: contrastIssues(resolved) };
+}
+
+/** A theme's name as owners read it: "atlasDark" → "Atlas Dark", "pro-dark" → "Pro Dark". */
+export function themeDisplayName(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[-_\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** A theme property's title from its family schema ("Logo text colour"), the key when it has none. */
+export function themePropertyTitle(registry: SchemaRegistry, key: string): string {
+  for (const family of themeFamilyForms(registry)) {
+    const title = ((family.schema.properties ?? {}) as Record<string, { title?: unknown }>)[key]?.title;
+    if (typeof title === 'string') return title;
+  }
+  return key;
+}
+
+/** "Logo text colour on Menu background (hover)". */
+export function contrastPairLabel(registry: SchemaRegistry, issue: ContrastIssue): string {
+  const hover = issue.background.endsWith(' (hover)');
+  const background = hover ? issue.background.slice(0, -' (hover)'.length) : issue.background;
+  return `${themePropertyTitle(registry, issue.text)} on ${themePropertyTitle(registry, background).replace(/^./, (c) => c.toLowerCase())}${hover ? ' (hover)' : ''}`;
 }
 
 /** A family's values as the validator sees them (copy: validation fills defaults in place). */

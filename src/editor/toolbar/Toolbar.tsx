@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useEditor, useCanRedo, useCanUndo, type Device } from '../store';
+import { hasUnsavedChanges, useEditor, useCanRedo, useCanUndo, type Device } from '../store';
 import { Icon } from './icons';
 import { runSave } from './saveActions';
 import { SetupNotice } from './SetupNotice';
@@ -76,10 +76,10 @@ export function Toolbar({ pagesHref }: { pagesHref: string }) {
   );
 }
 
-/** §4 isSaving (held 500 ms after the save settles), then saved / unsaved changes; fixed width, so no jumps. */
+/** §4 isSaving (held 500 ms after the save settles), then saved / unsaved changes (page or theme); fixed width, so no jumps. */
 function SaveStatus() {
   const saving = useEditor((s) => s.saving);
-  const dirty = useEditor((s) => s.dirty);
+  const dirty = useEditor(hasUnsavedChanges);
   const conflict = useEditor((s) => s.conflict !== null);
   const failed = useEditor((s) => s.saveMessage !== null);
   const [text, tone] = saving

@@ -27,7 +27,7 @@ export function jumpTo(uid: string) {
 
 let running: Promise<unknown> | null = null;
 
-/** Saves the page (button and Ctrl/Cmd+S), announcing the outcome; a second press while saving waits. */
+/** Saves the page and the theme (button and Ctrl/Cmd+S), announcing the outcome; a second press while saving waits. */
 export async function runSave() {
   if (running) return running;
   const store = useEditor.getState();
@@ -36,14 +36,17 @@ export async function runSave() {
   running = store
     .save()
     .then((outcome) => {
-      if (outcome === 'saved') announce('Page saved.');
+      if (outcome === 'saved') {
+        const low = useEditor.getState().themeContrast.length;
+        announce(low ? `Saved. The theme has ${low === 1 ? 'one colour pair' : `${low} colour pairs`} below WCAG AA contrast: see the Theme tab.` : 'Page saved.');
+      }
       else if (outcome === 'conflict') announce('Not saved: someone else changed this page. Choose whose version to keep.');
       else if (outcome === 'invalid') {
         const first = Object.keys(useEditor.getState().saveErrors).length;
         announce(`Not saved: ${first === 1 ? 'one problem needs' : `${first} problems need`} fixing.`);
         jumpToFirstError();
       } else if (outcome === 'pro-required') announce('Not saved: Pro is required to save this page.');
-      else announce('Not saved: something went wrong. Please try again.');
+      else announce(`Not saved: ${useEditor.getState().saveMessage ?? 'something went wrong. Please try again.'}`);
       return outcome;
     })
     .finally(() => {

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import { api, ApiError } from '../../../lib/api';
+import { ACCEPTED_IMAGE_TYPES, uploadImage, type UploadResult } from '../../../lib/media';
 import type { PanelContext } from '../context';
 import { Popover } from './Picker';
 import type { ImageTone } from '../../../core/legibility';
@@ -11,34 +12,7 @@ export interface ImageValue {
   [key: string]: unknown;
 }
 
-export interface UploadResult {
-  id: number;
-  url: string;
-  filename: string;
-  contentType: string;
-  size: number;
-  /** The colours behind banner text, measured on upload (src/core/legibility.ts). */
-  tone?: ImageTone | null;
-}
-
-export const ACCEPTED_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'];
 export const ALT_MISSING = 'Describe the image for people who cannot see it';
-
-const readBase64 = (file: Blob) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-
-/** Uploads a file to the store's media (POST /omnis/v3/divisions/{id}/media/). */
-export async function uploadImage(divisionId: number, file: File): Promise<UploadResult> {
-  return api<UploadResult>(`/omnis/v3/divisions/${divisionId}/media/`, {
-    method: 'POST',
-    body: { filename: file.name, contentType: file.type, dataBase64: await readBase64(file) },
-  });
-}
 
 /**
  * §3 image value {src, alt, …}: upload a file to the store (or reuse an earlier upload, or paste an address),

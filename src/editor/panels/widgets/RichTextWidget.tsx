@@ -11,11 +11,23 @@ const exec = (command: string, arg?: string) => {
   if (typeof document.execCommand === 'function') document.execCommand(command, false, arg);
 };
 
+/** After the DOM is replaced under the caret, the caret goes to the end of the text (where typing continues). */
+function placeCaretAtEnd(el: HTMLElement) {
+  const selection = window.getSelection();
+  if (!selection) return;
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  range.collapse(false);
+  selection.removeAllRanges();
+  selection.addRange(range);
+}
+
 /**
  * Rich text for the text block: a small contentEditable editor (bold, italic, link, heading, lists). What it
  * stores is always sanitised with DOMPurify (the text block's own profile), so pasted scripts, handlers and
- * styles never reach the page. The DOM is only rewritten from the value when the editor is not focused
- * (undo, another block), so the caret never jumps while typing.
+ * styles never reach the page. While typing, the value coming back is the one the field just sent and the DOM
+ * is left alone (the caret never jumps); any other value (undo, redo, another block) replaces the DOM even with
+ * the caret inside, so the next keystroke edits the restored text and cannot bring undone text back.
  */
 export function RichTextWidget({ id, value, disabled, readonly, onChange, onFocus, onBlur, label }: WidgetProps) {
   const html = typeof value === 'string' ? value : '';
@@ -23,13 +35,24 @@ export function RichTextWidget({ id, value, disabled, readonly, onChange, onFocu
   const [linking, setLinking] = useState(false);
   const [href, setHref] = useState('');
   const saved = useRef<Range | null>(null);
+  /** The last value this field sent: its echo from the store is not an outside change. */
+  const sent = useRef<string | null>(null);
   useEffect(() => {
     const el = ref.current;
-    if (el && document.activeElement !== el && el.innerHTML !== sanitizeRichText(html)) el.innerHTML = sanitizeRichText(html);
+    if (!el || html === sent.current) return;
+    sent.current = null;
+    const clean = sanitizeRichText(html);
+    if (el.innerHTML === clean) return;
+    const focused = document.activeElement === el;
+    el.innerHTML = clean;
+    if (focused) placeCaretAtEnd(el);
   }, [html]);
   const emit = () => {
     const el = ref.current;
-    if (el) onChange(sanitizeRichText(el.innerHTML));
+    if (!el) return;
+    const next = sanitizeRichText(el.innerHTML);
+    sent.current = next;
+    onChange(next);
   };
   const keepSelection = () => {
     const selection = window.getSelection();

@@ -150,7 +150,11 @@ describe('image field', () => {
     expect(f.last()).toEqual({ src: '/media/uploads/9-logo.png', alt: '' });
     const post = fetchMock.mock.calls.find((c) => (c[1] as RequestInit | undefined)?.method === 'POST')!;
     expect(post[0]).toBe('/omnis/v3/divisions/3/media/');
-    expect(JSON.parse(String((post[1] as RequestInit).body))).toEqual({ filename: 'logo.png', contentType: 'image/png', dataBase64: 'AQID' });
+    // The file itself travels as multipart form data (no base64 inside JSON).
+    const sent = (post[1] as RequestInit).body as FormData;
+    expect(sent).toBeInstanceOf(FormData);
+    const sentFile = sent.get('file') as File;
+    expect([sentFile.name, sentFile.type, sentFile.size]).toEqual(['logo.png', 'image/png', 3]);
     expect(document.querySelector('.panel-image__preview img')!.getAttribute('src')).toBe('/media/uploads/9-logo.png');
     expect(screen.getByText(ALT_MISSING)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Alt text'), { target: { value: 'Our logo' } });

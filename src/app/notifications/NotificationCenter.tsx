@@ -1,0 +1,147 @@
+import { useCallback, useEffect, useState } from 'react';
+import { api, ApiError } from '../../lib/api';
+import { useSession } from '../../auth/session';
+import { snackbar } from '../Snackbar';
+import { PUSH_SUBSCRIPTION_FAILED, pushAllowed, titleWithUnread, type AppNotification, type NotificationAction } from '../../core/notifications';
+import './notifications.css';
+
+/** How often a signed-in page asks for new notifications. */
+export const NOTIFICATION_POLL_MS = 30_000;
+
+interface Answer {
+  notifications: AppNotification[];
+  unread: number;
+}
+
+/** Keeps "({n}) " in front of whatever title the current screen sets (§2.2). */
+function useUnreadTitle(unread: number) {
+  useEffect(() => {
+    const apply = () => {
+      const next = titleWithUnread(document.title, unread);
+      if (next !== document.title) document.title = next;
+    };
+    apply();
+    const observer = new MutationObserver(apply);
+    observer.observe(document.head, { subtree: true, childList: true, characterData: true });
+    return () => {
+      observer.disconnect();
+      document.title = titleWithUnread(document.title, 0);
+    };
+  }, [unread]);
+}
+
+const urlBase64ToUint8Array = (base64: string) => {
+  const raw = atob((base64 + '='.repeat((4 - (base64.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
+};
+
+/** Asks for push permission and registers this browser (§7 subscriptions); §8 message when it fails. */
+export async function subscribeToPush(): Promise<boolean> {
+  try {
+    const registration = await navigator.serviceWorker.ready;
+    const { publicKey } = await api<{ publicKey: string }>('notifications/vapid-key/');
+    const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToUint8Array(publicKey) });
+    await api('notifications/subscriptions/', { method: 'POST', body: { subscription: subscription.toJSON(), userAgent: navigator.userAgent } });
+    return true;
+  } catch {
+    snackbar.push({ code: 'push-subscription', text: PUSH_SUBSCRIPTION_FAILED, kind: 'error' });
+    return false;
+  }
+}
+
+/**
+ * The signed-in user's notifications (§3, §4): cards top-right or a bar under the header by position, in the
+ * Shove, Bag or Simple look; dismiss marks them deleted (§7), opening one marks all read; actions with an http(s)
+ * href post the notification's data, actions without one move it to the header. The unread count leads the title.
+ */
+export function NotificationCenter() {
+  const { status } = useSession();
+  const signedIn = status === 'authenticated';
+  const [state, setState] = useState<Answer>({ notifications: [], unread: 0 });
+  const [moved, setMoved] = useState<Set<number>>(new Set());
+  const [pushAsked, setPushAsked] = useState(false);
+  const canPush =
+    !pushAsked && signedIn && typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && typeof Notification !== 'undefined' && Notification.permission === 'default' && pushAllowed(window.location);
+  useUnreadTitle(signedIn ? state.unread : 0);
+
+  const load = useCallback(() => {
+    api<Answer>('notifications/')
+      .then(setState)
+      .catch(() => undefined);
+  }, []);
+  useEffect(() => {
+    if (!signedIn) return;
+    load();
+    const timer = window.setInterval(load, NOTIFICATION_POLL_MS);
+    return () => window.clearInterval(timer);
+  }, [signedIn, load]);
+
+  const dismiss = async (n: AppNotification) => {
+    setState((s) => ({ notifications: s.notifications.filter((x) => x.id !== n.id), unread: s.unread - (n.openedAt ? 0 : 1) }));
+    try {
+      setState(await api<Answer>(`notifications/dashboard/mark-as-deleted/${n.id}/`, { method: 'POST' }));
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) load();
+    }
+  };
+  const opened = () => {
+    if (state.unread > 0) void api<Answer>('notifications/opened/', { method: 'POST' }).then(setState, () => undefined);
+  };
+  const act = async (n: AppNotification, action: NotificationAction) => {
+    opened();
+    if (action.href && /^https?:\/\//i.test(action.href)) {
+      await fetch(action.href, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(n.data), credentials: 'omit' }).catch(() => undefined);
+    } else if (action.href) window.location.assign(action.href);
+    else setMoved((m) => new Set(m).add(n.id));
+  };
+
+  if (!signedIn || state.notifications.length === 0) return null;
+  const header = state.notifications.filter((n) => n.position === 'header' || moved.has(n.id));
+  const corner = state.notifications.filter((n) => !header.includes(n)).slice(0, 3);
+  const card = (n: AppNotification) => (
+    <article key={n.id} className={`notification notification--${n.template.toLowerCase()}${n.openedAt ? '' : ' notification--unread'}`} aria-label={n.title}>
+      {n.image && <img className="notification__image" src={n.image} alt="" width={40} height={40} />}
+      <div className="notification__text">
+        {n.href ? (
+          <a className="notification__title" href={n.href} onClick={opened}>
+            {n.title}
+          </a>
+        ) : (
+          <strong className="notification__title">{n.title}</strong>
+        )}
+        {n.body && <span className="notification__body">{n.body}</span>}
+        {n.actions.length > 0 && (
+          <span className="notification__actions">
+            {n.actions.map((a) => (
+              <button key={a.label} type="button" className="notification__action" onClick={() => void act(n, a)}>
+                {a.label}
+              </button>
+            ))}
+          </span>
+        )}
+      </div>
+      <button type="button" className="notification__dismiss" aria-label={`Dismiss ${n.title}`} onClick={() => void dismiss(n)}>
+        ×
+      </button>
+    </article>
+  );
+  return (
+    <>
+      {header.length > 0 && (
+        <section className="notifications notifications--header" aria-label="Notifications">
+          {header.map(card)}
+        </section>
+      )}
+      {corner.length > 0 && (
+        <section className="notifications notifications--top-right" aria-label="New notifications" aria-live="polite">
+          {corner.map(card)}
+          {canPush && (
+            <button type="button" className="notification__push" onClick={() => void subscribeToPush().then((ok) => ok && setPushAsked(true))}>
+              Get these as push notifications
+            </button>
+          )}
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import type { ReactNode } from 'react';
+import type { Page } from '../../core/businessAdmin';
+
+/** Loading, error and empty states shared by the business lists (same look as the products table). */
+export function ListStates({ shown, error, loadingText, emptyText, onRetry }: { shown: Page<unknown> | undefined; error?: string; loadingText: string; emptyText: ReactNode; onRetry: () => void }) {
+  if (error)
+    return (
+      <div className="dash__empty" role="alert">
+        <p>{error}</p>
+        <button type="button" className="button button--quiet" onClick={onRetry}>
+          Try again
+        </button>
+      </div>
+    );
+  if (!shown)
+    return (
+      <p className="dash__empty" role="status">
+        {loadingText}
+      </p>
+    );
+  if (shown.data.length === 0) return <div className="dash__empty">{emptyText}</div>;
+  return null;
+}
+
+export function Pager({ shown, label, onPage }: { shown: Page<unknown> | undefined; label: string; onPage: (page: number) => void }) {
+  if (!shown || shown.total === 0) return null;
+  return (
+    <nav className="dash__pager" aria-label={label}>
+      <span>
+        {(shown.page - 1) * shown.perPage + 1}–{Math.min(shown.total, shown.page * shown.perPage)} of {shown.total}
+      </span>
+      <button type="button" className="button button--quiet" disabled={shown.page <= 1} onClick={() => onPage(shown.page - 1)}>
+        Previous
+      </button>
+      <button type="button" className="button button--quiet" disabled={shown.page >= shown.lastPage} onClick={() => onPage(shown.page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
+/** The confirmation after a dialog saved, until the owner dismisses it. */
+export function SavedNotice({ text, onDismiss }: { text: string | null; onDismiss: () => void }) {
+  if (!text) return null;
+  return (
+    <div className="dash__notice dash__notice--ok" role="status">
+      <p>{text}</p>
+      <button type="button" className="link-button" onClick={onDismiss}>
+        Dismiss
+      </button>
+    </div>
+  );
+}
