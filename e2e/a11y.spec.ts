@@ -86,8 +86,9 @@ test("the owner's pages list and the builder", async ({ page, isMobile }) => {
   await expectNoSeriousViolations(page, 'pages list');
   // The builder is desktop-only by design (a phone sees a "needs a wider screen" notice, checked too).
   await page.getByRole('link', { name: /Edit/ }).first().click();
-  await expect(page).toHaveURL(/\/dashboard\/pages\/\d+\/edit/);
-  if (!isMobile) await expect(page.getByRole('group', { name: 'Preview width' })).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/pages\/\d+\/edit/, { timeout: 30_000 });
+  // The builder fetches every block type's code before it draws; CI's busy cores have taken over 10 s.
+  if (!isMobile) await expect(page.getByRole('group', { name: 'Preview width' })).toBeVisible({ timeout: 30_000 });
   await expectNoSeriousViolations(page, 'builder');
 });
 

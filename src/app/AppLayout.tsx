@@ -24,6 +24,7 @@ export function AppLayout() {
   const matches = useMatches();
   const layoutName = [...matches].reverse().map((m) => (m.handle as { layout?: string } | undefined)?.layout).find(Boolean);
   const layout = layoutOf(layoutName);
+  const focused = matches.some((m) => (m.handle as { focused?: boolean } | undefined)?.focused === true);
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const store = useStore();
@@ -71,7 +72,7 @@ export function AppLayout() {
       {layout.footer && footerVisible && <Footer />}
       {layout.subFooter && <Footer minimal />}
       {layout.navBar && <NavBar />}
-      <NotificationCenter />
+      <NotificationCenter cards={!focused} />
       <UpdatePrompt />
       <SnackbarHost />
       <SiteFeatures storefront={layout.header} />

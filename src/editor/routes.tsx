@@ -22,7 +22,8 @@ export function editorRoutes(guard: Guard): RouteObject[] {
       path: '/dashboard/pages/:pageId/edit',
       loader: guard({ loginState: 'dashboard-access' }),
       lazy: async () => ({ Component: (await import('./EditorScreen')).EditorScreen }),
-      handle,
+      // The builder fills the window: notifications only count in the title, no cards over the panels.
+      handle: { ...handle, focused: true },
     },
   ];
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { Bell } from 'lucide-react';
 import { api, ApiError } from '../../lib/api';
 import { useSession } from '../../auth/session';
 import { snackbar } from '../Snackbar';
@@ -7,6 +8,11 @@ import './notifications.css';
 
 /** How often a signed-in page asks for new notifications. */
 export const NOTIFICATION_POLL_MS = 30_000;
+/**
+ * How long new notifications stay open in the corner before they fold into a bell button, so they never keep
+ * covering the screen underneath (the builder's settings panel sits there). Pointing at or focusing them holds them open.
+ */
+export const NOTIFICATION_OPEN_MS = 8_000;
 
 interface Answer {
   notifications: AppNotification[];
@@ -52,14 +58,18 @@ export async function subscribeToPush(): Promise<boolean> {
 /**
  * The signed-in user's notifications (§3, §4): cards top-right or a bar under the header by position, in the
  * Shove, Bag or Simple look; dismiss marks them deleted (§7), opening one marks all read; actions with an http(s)
- * href post the notification's data, actions without one move it to the header. The unread count leads the title.
+ * href post the notification's data, actions without one move it to the header. The unread count leads the title;
+ * with `cards` off (a tool that fills the window) that count is all that shows.
  */
-export function NotificationCenter() {
+export function NotificationCenter({ cards = true }: { cards?: boolean }) {
   const { status } = useSession();
   const signedIn = status === 'authenticated';
   const [state, setState] = useState<Answer>({ notifications: [], unread: 0 });
   const [moved, setMoved] = useState<Set<number>>(new Set());
   const [pushAsked, setPushAsked] = useState(false);
+  const [open, setOpen] = useState(true);
+  const [held, setHeld] = useState(false);
+  const [newest, setNewest] = useState(0);
   const canPush =
     !pushAsked && signedIn && typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && typeof Notification !== 'undefined' && Notification.permission === 'default' && pushAllowed(window.location);
   useUnreadTitle(signedIn ? state.unread : 0);
@@ -75,6 +85,18 @@ export function NotificationCenter() {
     const timer = window.setInterval(load, NOTIFICATION_POLL_MS);
     return () => window.clearInterval(timer);
   }, [signedIn, load]);
+
+  // A notification newer than any shown so far opens the corner again.
+  const latest = state.notifications.reduce((max, n) => Math.max(max, n.id), 0);
+  if (latest > newest) {
+    setNewest(latest);
+    setOpen(true);
+  }
+  useEffect(() => {
+    if (!open || held) return;
+    const timer = window.setTimeout(() => setOpen(false), NOTIFICATION_OPEN_MS);
+    return () => window.clearTimeout(timer);
+  }, [open, held, newest]);
 
   const dismiss = async (n: AppNotification) => {
     setState((s) => ({ notifications: s.notifications.filter((x) => x.id !== n.id), unread: s.unread - (n.openedAt ? 0 : 1) }));
@@ -95,7 +117,7 @@ export function NotificationCenter() {
     else setMoved((m) => new Set(m).add(n.id));
   };
 
-  if (!signedIn || state.notifications.length === 0) return null;
+  if (!signedIn || !cards || state.notifications.length === 0) return null;
   const header = state.notifications.filter((n) => n.position === 'header' || moved.has(n.id));
   const corner = state.notifications.filter((n) => !header.includes(n)).slice(0, 3);
   const card = (n: AppNotification) => (
@@ -132,8 +154,24 @@ export function NotificationCenter() {
           {header.map(card)}
         </section>
       )}
-      {corner.length > 0 && (
-        <section className="notifications notifications--top-right" aria-label="New notifications" aria-live="polite">
+      {corner.length > 0 && !open && (
+        <button type="button" className="notifications-bell" aria-expanded="false" aria-label={`Show ${corner.length} notification${corner.length === 1 ? '' : 's'}`} onClick={() => setOpen(true)}>
+          <Bell aria-hidden="true" size={18} />
+          <span className="notifications-bell__count">{corner.length}</span>
+        </button>
+      )}
+      {corner.length > 0 && open && (
+        <section
+          className="notifications notifications--top-right"
+          aria-label="New notifications"
+          aria-live="polite"
+          onPointerEnter={() => setHeld(true)}
+          onPointerLeave={() => setHeld(false)}
+          onFocus={() => setHeld(true)}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setHeld(false);
+          }}
+        >
           {corner.map(card)}
           {canPush && (
             <button type="button" className="notification__push" onClick={() => void subscribeToPush().then((ok) => ok && setPushAsked(true))}>
