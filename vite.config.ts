@@ -7,7 +7,19 @@ export default defineConfig({
   plugins: [react()],
   // The manifest tells the server which chunks and stylesheets a server-rendered page needs; source maps are
   // written for the server's error reports but never referenced from the public bundles.
-  build: { outDir: 'dist/client', emptyOutDir: true, sourcemap: 'hidden', manifest: true },
+  build: {
+    outDir: 'dist/client',
+    emptyOutDir: true,
+    sourcemap: 'hidden',
+    manifest: true,
+    rolldownOptions: {
+      output: {
+        // The storefront only lists block schemas by name; the builder needs them all at once. One chunk for them
+        // instead of one per block type saves the builder about sixty requests on its first draw.
+        codeSplitting: { groups: [{ name: 'block-schemas', test: /[\\/]schemas[\\/]blocks[\\/][^\\/]+\.json$/ }] },
+      },
+    },
+  },
   server: {
     port: Number(process.env.PORT ?? 3000),
     // `npm run dev`: Vite serves the app with hot reload, the API runs beside it.

@@ -11,9 +11,13 @@ const MAX_PAGES = 160;
 
 const skip = (path: string) => /^\/(omnis|media)\//.test(path) || /\.[a-z0-9]+$/i.test(path);
 
+/**
+ * A page is drawn once its main region is there (the server draws it, or the app once it has started) and
+ * nothing in it is still loading: route changes and data-loading blocks mark themselves aria-busy.
+ */
 async function settle(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => undefined);
-  await expect(page.locator('main[aria-busy="true"]')).toHaveCount(0);
+  await page.locator('main#content').waitFor();
+  await expect(page.locator('main[aria-busy="true"], main [aria-busy="true"]')).toHaveCount(0);
 }
 
 async function crawl(page: Page): Promise<string[]> {
