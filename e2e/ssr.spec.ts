@@ -59,6 +59,22 @@ test('hydrated pages still navigate as an app and fetch what they did not get wi
   expect(reads.some((u) => u.includes('/products'))).toBe(true);
 });
 
+test('a colour tapped before the app has taken over the drawn page is chosen once it has', async ({ page }) => {
+  // Hold the app's code back, as on a slow phone, while the drawn page is already on screen.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/product/summit-tee/', { waitUntil: 'commit' });
+  const navy = page.getByRole('radiogroup', { name: 'Colour' }).getByRole('radio', { name: 'Navy', exact: true });
+  await navy.click();
+  await expect(navy).toHaveAttribute('aria-checked', 'false');
+  release();
+  await expect(navy).toHaveAttribute('aria-checked', 'true');
+});
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { api } from './lib/api';
@@ -10,6 +10,13 @@ import { applyTheme } from './app/applyTheme';
 import { startServiceWorker } from './app/serviceWorker';
 import { loadThemeFonts } from './app/fonts';
 import { dropPreloaded, loadPreloadedAnswers, PRELOADED_ELEMENT_ID } from './lib/preloaded';
+import { replayEarlyClicks } from './lib/earlyClicks';
+
+/** Presses again what the visitor pressed on the server's page before the app took it over (its first commit). */
+function EarlyClicks() {
+  useEffect(() => void replayEarlyClicks(), []);
+  return null;
+}
 
 const container = document.getElementById('root')!;
 // A storefront page drawn by the server comes with the answers it used: the app starts from them, no request again.
@@ -26,6 +33,7 @@ api<StoreCoreData>(STORE_CORE_DATA_URL)
     startServiceWorker(router);
     const app = (
       <StrictMode>
+        <EarlyClicks />
         <StoreContext.Provider value={data}>
           <RouterProvider router={router} />
         </StoreContext.Provider>
