@@ -44,6 +44,8 @@ export default defineConfig({
           name: 'integration',
           include: ['server/**/*.test.ts'],
           environment: 'node',
+          // Each file's database starts from one migrated, seeded template made per run.
+          globalSetup: ['server/testing/databaseTemplate.globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // PGlite is memory-hungry: one suite file at a time keeps peak memory predictable.

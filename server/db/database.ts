@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type PgModule from 'pg';
 import type { Client as PgClient } from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 
 /** The one interface the API uses: PGlite (embedded) and PostgreSQL (pg) both implement it. */
 export interface Queryable {
@@ -28,12 +29,16 @@ export async function notify(db: Queryable, channel: string, payload: string): P
 /** A startup failure the server reports as one clear line (no stack trace). */
 export class StartupError extends Error {}
 
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * PGlite in a folder, or in memory when dataDir is null. In memory it can start from `snapshot`, a dump of a
+ * database that was already migrated and seeded (tests boot one per file from a single dump per run).
+ */
+export async function openPglite(dataDir: string | null, snapshot?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir !== null) ensureWritableDir(dataDir);
   let db: InstanceType<typeof PGlite>;
   try {
-    db = dataDir === null ? new PGlite() : new PGlite(dataDir);
+    db = dataDir !== null ? new PGlite(dataDir) : snapshot ? new PGlite({ loadDataDir: snapshot }) : new PGlite();
     await db.waitReady;
     await db.query('select 1');
   } catch (error) {
@@ -41,6 +46,23 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
       `The data directory ${dataDir} could not be opened as a database (${describe(error)}). Move it aside or set DATA_DIR to an empty folder.`,
     );
   }
+  return wrapPglite(db);
+}
+
+/** An in-memory PGlite prepared by `prepare` (migrations, demo data), dumped as an uncompressed data-folder archive. */
+export async function pgliteSnapshot(prepare: (db: Database) => Promise<void>): Promise<Blob> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = new PGlite();
+  await pglite.waitReady;
+  try {
+    await prepare(wrapPglite(pglite));
+    return await pglite.dumpDataDir('none');
+  } finally {
+    await pglite.close();
+  }
+}
+
+function wrapPglite(db: PGlite): Database {
   return {
     kind: 'pglite',
     query: async (sql, params) => db.query(sql, params) as never,

@@ -1,14 +1,27 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { boot, type BootOptions } from '../boot';
 import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import type { Queryable } from '../db/database';
 import { CSRF_COOKIE } from '../http/csrf';
 
+let snapshot: Blob | undefined;
+
+/** The run's migrated, seeded PGlite dump (databaseTemplate.globalSetup.ts), read once per file. */
+function pgliteSnapshot(): Blob | undefined {
+  const file = inject('pgliteSnapshotFile');
+  if (!file) return undefined;
+  snapshot ??= new Blob([readFileSync(file)]);
+  return snapshot;
+}
+
 /**
  * A fresh database per test file: embedded PGlite in memory by default, or — when TEST_DATABASE_URL is set —
  * a new database created on that PostgreSQL server and dropped afterwards, so the same suite runs on both.
+ * Seeded databases start from the run's template (migrated and seeded once); boot then finds nothing to do.
  */
 export async function openTestContext(options: Omit<BootOptions, 'databaseUrl' | 'dataDir'> = {}): Promise<{ ctx: AppContext; app: FastifyInstance; close: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -19,7 +32,8 @@ export async function openTestContext(options: Omit<BootOptions, 'databaseUrl' |
     const name = `pod_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    const template = options.seed !== false ? inject('postgresTemplate') : null;
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
@@ -31,7 +45,7 @@ export async function openTestContext(options: Omit<BootOptions, 'databaseUrl' |
       await client.end();
     };
   } else {
-    ctx = await boot({ ...options, dataDir: null });
+    ctx = await boot({ ...options, dataDir: null, snapshot: options.seed !== false ? pgliteSnapshot() : undefined });
   }
   const app = await buildApp(ctx, { clientDir: null });
   return {
