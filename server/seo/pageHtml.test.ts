@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boot } from '../boot';
+import { pgliteSnapshot } from '../testing/testContext';
 import { buildApp } from '../app';
 import type { AppContext } from '../context';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +20,7 @@ const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pod-client-'));
 
 beforeAll(async () => {
   fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><html><head><title>Store</title></head><body><div id="root"></div></body></html>');
-  ctx = await boot({ dataDir: null });
+  ctx = await boot({ dataDir: null, snapshot: pgliteSnapshot() });
   app = await buildApp(ctx, { clientDir });
 });
 afterAll(async () => {

@@ -10,8 +10,8 @@ import { CSRF_COOKIE } from '../http/csrf';
 
 let snapshot: Blob | undefined;
 
-/** The run's migrated, seeded PGlite dump (databaseTemplate.globalSetup.ts), read once per file. */
-function pgliteSnapshot(): Blob | undefined {
+/** The run's migrated, seeded PGlite dump (databaseTemplate.globalSetup.ts), read once per file; boot({ snapshot }) starts from it. */
+export function pgliteSnapshot(): Blob | undefined {
   const file = inject('pgliteSnapshotFile');
   if (!file) return undefined;
   snapshot ??= new Blob([readFileSync(file)]);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoDivisionId } from '../../testing/testContext';
+import { demoDivisionId, pgliteSnapshot } from '../../testing/testContext';
 import { inputMessages } from '../../http/inputGuard';
 import type { FastifyInstance } from 'fastify';
 import { boot } from '../../boot';
@@ -16,7 +16,7 @@ let division: number;
 let csrf: { cookie: string; token: string };
 
 beforeAll(async () => {
-  ctx = await boot({ dataDir: null });
+  ctx = await boot({ dataDir: null, snapshot: pgliteSnapshot() });
   app = await buildApp(ctx, { clientDir: null });
   division = await demoDivisionId(ctx.db);
   const first = await app.inject({ method: 'GET', url: '/omnis/v3/blog/paginate/' });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { demoDivisionId } from '../../testing/testContext';
+import { demoDivisionId, pgliteSnapshot } from '../../testing/testContext';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { boot } from '../../boot';
@@ -20,7 +20,7 @@ const CONTACT_BLOCKS = [
 ];
 
 beforeAll(async () => {
-  ctx = await boot({ dataDir: null });
+  ctx = await boot({ dataDir: null, snapshot: pgliteSnapshot() });
   app = await buildApp(ctx, { clientDir: null });
   division = await demoDivisionId(ctx.db);
   const blocks = structuredClone(CONTACT_BLOCKS);
