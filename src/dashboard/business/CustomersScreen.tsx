@@ -5,7 +5,7 @@ import { useEditorDivision } from '../../editor/pages/storeChoice';
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, type CustomerRow, type LeadStatus } from '../../core/businessAdmin';
 import { CustomerDialog } from './CustomerDialog';
 import { usePermissionNotice } from './PermissionNotice';
-import { ListStates, Pager, SavedNotice } from './ListParts';
+import { EditCell, ListStates, ListTable, NameCell, Pager, SavedNotice } from './ListParts';
 import { useDebounced, usePagedList } from './usePagedList';
 import '../products/products.css';
 import './business.css';
@@ -78,65 +78,44 @@ export function CustomersScreen() {
           />
         )}
         {shown && shown.data.length > 0 && !error && (
-          <div className="dash__scroll" aria-busy={!current}>
-            <table className="dash__table">
-              <thead>
-                <tr>
-                  <th scope="col">Customer</th>
-                  <th scope="col">Lead</th>
-                  <th scope="col">Tags</th>
-                  <th scope="col">Orders</th>
-                  <th scope="col">Potential value</th>
-                  <th scope="col">Dashboard</th>
-                  <th scope="col">Edit</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.data.map((c) => (
-                  <tr key={c.id}>
-                    <td>
-                      <span className="products__name">
-                        <span>
-                          {c.name}
-                          <small>{c.email}</small>
-                          {c.notes && <small className="business__notes">{c.notes}</small>}
+          <ListTable
+            headings={['Customer', 'Lead', 'Tags', 'Orders', 'Potential value', 'Dashboard', 'Edit']}
+            rows={shown.data}
+            busy={!current}
+            row={(c) => (
+              <tr key={c.id}>
+                <NameCell name={c.name}>
+                  <small>{c.email}</small>
+                  {c.notes && <small className="business__notes">{c.notes}</small>}
+                </NameCell>
+                <td>
+                  <span className="pill">{LEAD_STATUS_LABELS[c.leadStatus]}</span>
+                </td>
+                <td>
+                  {c.tags.length === 0
+                    ? '—'
+                    : c.tags.map((t) => (
+                        <span key={`${t.type}:${t.name}`} className={`business__tag business__tag--${t.type}`} title={t.type === 'services' ? 'Service' : 'Industry'}>
+                          {t.name}
                         </span>
-                      </span>
-                    </td>
-                    <td>
-                      <span className="pill">{LEAD_STATUS_LABELS[c.leadStatus]}</span>
-                    </td>
-                    <td>
-                      {c.tags.length === 0
-                        ? '—'
-                        : c.tags.map((t) => (
-                            <span key={`${t.type}:${t.name}`} className={`business__tag business__tag--${t.type}`} title={t.type === 'services' ? 'Service' : 'Industry'}>
-                              {t.name}
-                            </span>
-                          ))}
-                    </td>
-                    <td>{c.orders}</td>
-                    <td>{c.potentialValue === null ? '—' : formatMoney(c.potentialValue, 'GBP')}</td>
-                    <td>
-                      {c.stores.length === 0
-                        ? 'No access'
-                        : c.stores.map((s) => (
-                            <span key={s.divisionId} className="business__owner">
-                              {s.role === 'owner' ? 'Owner' : 'Editor'}
-                              {s.role === 'editor' && <small> {s.permissions.length ? s.permissions.join(', ') : 'no permissions'}</small>}
-                            </span>
-                          ))}
-                    </td>
-                    <td>
-                      <button type="button" className="link-button" onClick={() => setEditing(c)} aria-label={`Edit ${c.name} (${c.email})`}>
-                        Edit
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                      ))}
+                </td>
+                <td>{c.orders}</td>
+                <td>{c.potentialValue === null ? '—' : formatMoney(c.potentialValue, 'GBP')}</td>
+                <td>
+                  {c.stores.length === 0
+                    ? 'No access'
+                    : c.stores.map((s) => (
+                        <span key={s.divisionId} className="business__owner">
+                          {s.role === 'owner' ? 'Owner' : 'Editor'}
+                          {s.role === 'editor' && <small> {s.permissions.length ? s.permissions.join(', ') : 'no permissions'}</small>}
+                        </span>
+                      ))}
+                </td>
+                <EditCell label={`Edit ${c.name} (${c.email})`} onEdit={() => setEditing(c)} />
+              </tr>
+            )}
+          />
         )}
         <Pager shown={shown} label="Pages of customers" onPage={(page) => setFilters((f) => ({ ...f, page }))} />
       </section>

@@ -51,3 +51,48 @@ export function SavedNotice({ text, onDismiss }: { text: string | null; onDismis
     </div>
   );
 }
+
+/** A business list's table: scrolls sideways on narrow screens, busy while the next page loads; one row per item. */
+export function ListTable<T>({ headings, rows, busy, row }: { headings: readonly string[]; rows: readonly T[]; busy: boolean; row: (item: T) => ReactNode }) {
+  return (
+    <div className="dash__scroll" aria-busy={busy}>
+      <table className="dash__table">
+        <thead>
+          <tr>
+            {headings.map((h) => (
+              <th key={h} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{rows.map(row)}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The first cell of a row: the item's name with its details in small type beneath. */
+export function NameCell({ name, children }: { name: ReactNode; children?: ReactNode }) {
+  return (
+    <td>
+      <span className="products__name">
+        <span>
+          {name}
+          {children}
+        </span>
+      </span>
+    </td>
+  );
+}
+
+/** The last cell of a row: opens the item's dialog. */
+export function EditCell({ label, onEdit }: { label: string; onEdit: () => void }) {
+  return (
+    <td>
+      <button type="button" className="link-button" onClick={onEdit} aria-label={label}>
+        Edit
+      </button>
+    </td>
+  );
+}

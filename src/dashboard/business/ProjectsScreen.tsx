@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ProjectRow } from '../../core/businessAdmin';
-import { ListStates, Pager, SavedNotice } from './ListParts';
+import { EditCell, ListStates, ListTable, NameCell, Pager, SavedNotice } from './ListParts';
 import { ProjectDialog } from './ProjectDialog';
 import { useDebounced, usePagedList } from './usePagedList';
 import '../products/products.css';
@@ -47,65 +47,44 @@ export function ProjectsScreen({ title }: { title: 'Projects' | 'Manufacturers' 
         </div>
         <ListStates shown={shown} error={error} loadingText={`Loading ${noun}…`} emptyText={<p>{filtered ? `No ${noun} match these filters.` : `No ${noun} yet.`}</p>} onRetry={() => setReload((n) => n + 1)} />
         {shown && shown.data.length > 0 && !error && (
-          <div className="dash__scroll" aria-busy={!current}>
-            <table className="dash__table">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Flags</th>
-                  <th scope="col">Currency</th>
-                  <th scope="col">Payment interval</th>
-                  <th scope="col">Integration</th>
-                  <th scope="col">Badges and betas</th>
-                  <th scope="col">Edit</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.data.map((r) => (
-                  <tr key={r.id}>
-                    <td>
-                      <span className="products__name">
-                        <span>
-                          {r.name}
-                          <small>{[r.email, r.stores.map((s) => s.name).join(', ')].filter(Boolean).join(' · ') || `#${r.id}`}</small>
-                        </span>
-                      </span>
-                    </td>
-                    <td>
-                      {!r.active && <span className="pill pill--off">Inactive</span>}
-                      {r.isPro && <span className="pill pill--ok">Pro</span>}
-                      {r.isVip && <span className="pill pill--pending">VIP</span>}
-                      {r.force2fa && <span className="pill">2FA forced</span>}
-                      {r.isFraud && <span className="pill pill--denied">Fraud</span>}
-                      {r.active && !r.isPro && !r.isVip && !r.force2fa && !r.isFraud && '—'}
-                    </td>
-                    <td>{r.currency}</td>
-                    <td>{r.paymentInterval[0]!.toUpperCase() + r.paymentInterval.slice(1)}</td>
-                    <td>{r.integrationType ?? 'None'}</td>
-                    <td>
-                      {r.badges.length === 0 && r.betas.length === 0 && '—'}
-                      {r.badges.map((b) => (
-                        <span key={b.code} className="business__tag">
-                          {b.code}
-                          {b.unlocked ? ' ✓' : ''}
-                        </span>
-                      ))}
-                      {r.betas.map((b) => (
-                        <span key={b} className="business__tag business__tag--industries">
-                          {b}
-                        </span>
-                      ))}
-                    </td>
-                    <td>
-                      <button type="button" className="link-button" onClick={() => setEditing(r)} aria-label={`Edit settings of ${r.name}`}>
-                        Edit
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ListTable
+            headings={['Name', 'Flags', 'Currency', 'Payment interval', 'Integration', 'Badges and betas', 'Edit']}
+            rows={shown.data}
+            busy={!current}
+            row={(r) => (
+              <tr key={r.id}>
+                <NameCell name={r.name}>
+                  <small>{[r.email, r.stores.map((s) => s.name).join(', ')].filter(Boolean).join(' · ') || `#${r.id}`}</small>
+                </NameCell>
+                <td>
+                  {!r.active && <span className="pill pill--off">Inactive</span>}
+                  {r.isPro && <span className="pill pill--ok">Pro</span>}
+                  {r.isVip && <span className="pill pill--pending">VIP</span>}
+                  {r.force2fa && <span className="pill">2FA forced</span>}
+                  {r.isFraud && <span className="pill pill--denied">Fraud</span>}
+                  {r.active && !r.isPro && !r.isVip && !r.force2fa && !r.isFraud && '—'}
+                </td>
+                <td>{r.currency}</td>
+                <td>{r.paymentInterval[0]!.toUpperCase() + r.paymentInterval.slice(1)}</td>
+                <td>{r.integrationType ?? 'None'}</td>
+                <td>
+                  {r.badges.length === 0 && r.betas.length === 0 && '—'}
+                  {r.badges.map((b) => (
+                    <span key={b.code} className="business__tag">
+                      {b.code}
+                      {b.unlocked ? ' ✓' : ''}
+                    </span>
+                  ))}
+                  {r.betas.map((b) => (
+                    <span key={b} className="business__tag business__tag--industries">
+                      {b}
+                    </span>
+                  ))}
+                </td>
+                <EditCell label={`Edit settings of ${r.name}`} onEdit={() => setEditing(r)} />
+              </tr>
+            )}
+          />
         )}
         <Pager shown={shown} label={`Pages of ${noun}`} onPage={(page) => setFilters((f) => ({ ...f, page }))} />
       </section>
