@@ -6,6 +6,7 @@ import { errorText } from '../auth/form/serverErrors';
 import { ApiError } from '../lib/api';
 import { useEditorDivision } from '../editor/pages/storeChoice';
 import type { ShippingSettingsView, ShippingZoneInput } from '../core/api/shipping';
+import './fields.css';
 import './shipping.css';
 
 /** A zone as the form edits it: amounts as typed (pounds), countries as one comma-separated line. */
@@ -85,7 +86,7 @@ export function ShippingScreen() {
   const fieldError = (path: string) => result?.errors?.[path]?.[0];
 
   return (
-    <div className="shipping-settings">
+    <div className="shipping-settings dash-fields">
       <p>
         <Link to="/dashboard/">← Dashboard</Link>
       </p>

@@ -16,6 +16,7 @@ import {
 } from '../../core/storeSettings';
 import { settingsApi } from '../paths';
 import { ImageUpload } from '../ImageUpload';
+import '../fields.css';
 import './settings.css';
 
 type Errors = Record<string, string>;
@@ -67,7 +68,7 @@ export function SettingsScreen() {
   };
 
   return (
-    <div className="store-settings">
+    <div className="store-settings dash-fields">
       <p>
         <Link to="/dashboard/">← Dashboard</Link>
       </p>
