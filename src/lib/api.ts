@@ -17,6 +17,16 @@ export class ApiError extends Error {
 /** §8 generic wording when the server gave none. */
 export const GENERIC_ERROR = 'Oops... looks like something went wrong. Please try again.';
 
+/** Any failure as an ApiError: the server's answer, or the §8 generic message for anything else (status 0). */
+export const asApiError = (error: unknown): ApiError => (error instanceof ApiError ? error : new ApiError(0, GENERIC_ERROR));
+
+/** A form's failure: the errors by field, and the message to show when no field explains it. */
+export function formFailure(error: unknown): { errors: Record<string, string[]>; message: string | null } {
+  const err = asApiError(error);
+  const errors = err.errors ?? {};
+  return { errors, message: Object.keys(errors).length === 0 ? err.message : null };
+}
+
 /** How the server side answers a call: the data, or the status and §8 message of the error. */
 export type ApiTransport = (url: string, init: { method: string; body?: unknown }) => Promise<PreloadedAnswer>;
 

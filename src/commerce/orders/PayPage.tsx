@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatMoney } from '../../core/currency';
 import { documentTitle } from '../../core/routes';
-import { ApiError, GENERIC_ERROR } from '../../lib/api';
+import { ApiError, GENERIC_ERROR, asApiError } from '../../lib/api';
 import { useStore } from '../../app/StoreContext';
 import { checkoutApi, newIdempotencyKey, type PaymentInput } from '../checkout/checkoutApi';
 import { resetBasketStore, startBasket } from '../basket/store';
@@ -112,7 +112,7 @@ export function PayPage() {
       if (answer.payment.approveUrl) return window.location.assign(answer.payment.approveUrl);
       navigate(`/receipt/${order.hash}`);
     } catch (e) {
-      const err = e instanceof ApiError ? e : new ApiError(0, GENERIC_ERROR);
+      const err = asApiError(e);
       if (err.status !== 0) key.current = null;
       setErrors(err.errors ?? {});
       setMessage(err.message);

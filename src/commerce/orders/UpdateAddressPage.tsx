@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError, GENERIC_ERROR } from '../../lib/api';
+import { formFailure } from '../../lib/api';
 import { useHydrated, useKeepTypedText } from '../../lib/hydration';
 import { addressRefusal } from '../../core/orderEdits';
 import type { Address } from '../../core/api/orders';
@@ -72,9 +72,9 @@ function UpdateAddress({ hash }: { hash: string }) {
       setSaved(true);
       reload();
     } catch (e) {
-      const err = e instanceof ApiError ? e : new ApiError(0, GENERIC_ERROR);
-      setErrors(err.errors ?? {});
-      if (!err.errors || Object.keys(err.errors).length === 0) setMessage(err.message);
+      const failure = formFailure(e);
+      setErrors(failure.errors);
+      if (failure.message) setMessage(failure.message);
     } finally {
       setBusy(false);
     }

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { ApiError, GENERIC_ERROR } from '../../lib/api';
+import { ApiError, GENERIC_ERROR, formFailure, asApiError } from '../../lib/api';
 import { useHydrated } from '../../lib/hydration';
 import { formatMoney } from '../../core/currency';
 import { ADVANCED_STEPS, EMPTY_QUOTE_REQUEST, PACKAGING_OPTIONS, QUOTE_LIMITS, lineQuantity, quoteMessages, type QuoteRequest, type QuoteView } from '../../core/quotes';
@@ -84,9 +84,9 @@ function QuoteWizard({ quote, onSaved }: { quote: QuoteView | null; onSaved: (q:
       onSaved(answer);
       window.scrollTo({ top: 0 });
     } catch (e) {
-      const err = e instanceof ApiError ? e : new ApiError(0, GENERIC_ERROR);
-      setErrors(err.errors ?? {});
-      if (!err.errors || Object.keys(err.errors).length === 0) setMessage(err.message);
+      const failure = formFailure(e);
+      setErrors(failure.errors);
+      if (failure.message) setMessage(failure.message);
     } finally {
       setBusy(false);
     }
@@ -292,7 +292,7 @@ function QuoteStatus({ quote, onChange, reload }: { quote: QuoteView; onChange: 
       setMessage(answer.message);
       setComment('');
     } catch (e) {
-      const err = e instanceof ApiError ? e : new ApiError(0, GENERIC_ERROR);
+      const err = asApiError(e);
       setErrors(err.errors ?? {});
       setError(err.message);
       if (err.status === 409) reload();

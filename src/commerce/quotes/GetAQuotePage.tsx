@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { ApiError, GENERIC_ERROR } from '../../lib/api';
+import { ApiError, GENERIC_ERROR, formFailure } from '../../lib/api';
 import { useHydrated, useKeepTypedText } from '../../lib/hydration';
 import { EMPTY_QUOTE_REQUEST, type QuoteRequest } from '../../core/quotes';
 import { useCommerceHead } from '../head';
@@ -39,9 +39,9 @@ export function GetAQuotePage() {
       if (artwork) await quotesApi.artwork(created.hash, artwork, request.products[0]?.positions[0] ?? null).catch((e: unknown) => (artworkError = e instanceof ApiError ? e.message : GENERIC_ERROR));
       navigate(`/advanced-quote/${created.hash}/`, { state: { message: created.message, artworkError } });
     } catch (e) {
-      const err = e instanceof ApiError ? e : new ApiError(0, GENERIC_ERROR);
-      setErrors(err.errors ?? {});
-      if (!err.errors || Object.keys(err.errors).length === 0) setMessage(err.message);
+      const failure = formFailure(e);
+      setErrors(failure.errors);
+      if (failure.message) setMessage(failure.message);
     } finally {
       setBusy(false);
     }
