@@ -4,7 +4,7 @@ import { useStore } from '../app/StoreContext';
 import { documentTitle } from '../core/routes';
 import type { StoreCoreData } from '../core/storeData';
 import { api, ApiError, GENERIC_ERROR } from '../lib/api';
-import { hasUnsavedChanges, useEditor, useUnsavedChangesPrompt } from './store';
+import { EditorStoreProvider, hasUnsavedChanges, useEditor, useEditorStore, useUnsavedChangesPrompt } from './store';
 import { fetchPage } from './save';
 import { PagePanel, PropertyPanel } from './panels';
 import { Canvas } from './canvas/Canvas';
@@ -64,8 +64,17 @@ function useStoreIsPro(divisionId: number | null): boolean {
   return other?.id === divisionId ? other.pro : false;
 }
 
-/** /dashboard/pages/:pageId/edit — the page builder. */
+/** /dashboard/pages/:pageId/edit — the page builder, with its own editor store for as long as it is open. */
 export function EditorScreen() {
+  return (
+    <EditorStoreProvider>
+      <EditorRoute />
+    </EditorStoreProvider>
+  );
+}
+
+function EditorRoute() {
+  const editor = useEditorStore();
   const choice = useEditorDivision();
   const { pageId } = useParams();
   const wide = useWideEnough();
@@ -84,7 +93,7 @@ export function EditorScreen() {
     const key = `${divisionId}:${pageId}`;
     fetchPage(divisionId, Number(pageId), abort.signal)
       .then((page) => {
-        useEditor.getState().load(page, divisionId);
+        editor.getState().load(page, divisionId);
         setResult({ key, status: 'ready' });
       })
       .catch((error: unknown) => {
@@ -93,7 +102,7 @@ export function EditorScreen() {
         else setResult({ key, status: 'failed', message: error instanceof ApiError ? error.message : GENERIC_ERROR });
       });
     return () => abort.abort();
-  }, [divisionId, pageId, validId]);
+  }, [divisionId, pageId, validId, editor]);
 
   const title = useEditor((s) => (s.page ? String(s.page.properties.title ?? s.page.url) : ''));
   useEffect(() => {
@@ -125,7 +134,8 @@ export function EditorScreen() {
 const NO_ORIGINS: readonly string[] = [];
 
 function Editor({ pagesHref, storeIsPro, staff }: { pagesHref: string; storeIsPro: boolean; staff: boolean }) {
-  const save = useCallback(() => void runSave(), []);
+  const editor = useEditorStore();
+  const save = useCallback(() => void runSave(editor), [editor]);
   useEditorShortcuts(save);
   // An outside editor that frames the builder drives it by postMessage, only from the store's configured origins.
   useEditorBridge(useStore().state.subdomain.editorOrigins ?? NO_ORIGINS);
@@ -204,7 +214,8 @@ function UnsavedChangesPrompt() {
 
 /** In-app navigation with unsaved changes asks first (closing the tab is the beforeunload prompt). */
 function LeaveGuard() {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => hasUnsavedChanges(useEditor.getState()) && currentLocation.pathname !== nextLocation.pathname);
+  const editor = useEditorStore();
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => hasUnsavedChanges(editor.getState()) && currentLocation.pathname !== nextLocation.pathname);
   const [saving, setSaving] = useState(false);
   const open = blocker.state === 'blocked';
   return (
@@ -226,7 +237,7 @@ function LeaveGuard() {
             disabled={saving}
             onClick={async () => {
               setSaving(true);
-              const outcome = await runSave();
+              const outcome = await runSave(editor);
               setSaving(false);
               if (outcome === 'saved') blocker.proceed?.();
               else blocker.reset?.();

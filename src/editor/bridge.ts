@@ -10,7 +10,7 @@ import { upsertBlocks as upsertTree } from '../core/blocks/tree';
 import type { BlockData, PageDocument } from '../core/storeData';
 import { editorRegistry } from './schemas';
 import { createPage, fetchPage, patchPage, saveBody } from './save';
-import { useEditor, type EditorStoreApi, type PagePatch } from './store';
+import { useEditorStore, type EditorStoreApi, type PagePatch } from './store';
 
 export const BRIDGE_PREFIX = 'pod:';
 export const bridgeMessages = {
@@ -42,7 +42,7 @@ export interface BridgeOptions {
   allowedOrigins: readonly string[];
   /** The store's division; defaults to the division of the page open in the editor. */
   divisionId?: number;
-  store?: EditorStoreApi;
+  store: EditorStoreApi;
   pages?: BridgePagesApi;
   /** Where to listen (default window). */
   target?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
@@ -78,7 +78,7 @@ function pagePatchOf(value: unknown): PagePatch {
 }
 
 export function createEditorBridge(options: BridgeOptions) {
-  const store = options.store ?? useEditor;
+  const store = options.store;
   const pages = options.pages ?? defaultPages;
   const allowed = new Set(options.allowedOrigins);
 
@@ -175,10 +175,11 @@ export function createEditorBridge(options: BridgeOptions) {
 
 /** Mounts the bridge while the editor screen is open (only when an allow-list is configured). */
 export function useEditorBridge(allowedOrigins: readonly string[]): void {
+  const store = useEditorStore();
   const key = allowedOrigins.join(' ');
   useEffect(() => {
     if (!key) return undefined;
-    const bridge = createEditorBridge({ allowedOrigins: key.split(' ') });
+    const bridge = createEditorBridge({ allowedOrigins: key.split(' '), store });
     return bridge.dispose;
-  }, [key]);
+  }, [key, store]);
 }

@@ -3,6 +3,7 @@ import { createAjv } from './ajv';
 import { toValidationErrors } from './errors';
 import type { BlockMeta, JsonSchema, SchemaSet, ValidationError } from './types';
 import { blockMessages, GRID_COLUMNS, isPseudoType, smallScreenSize } from '../blocks/messages';
+import { canContain } from '../blocks/tree';
 
 /** Every schema document's $id starts here; the folder and file name follow (blocks/banner.json). */
 export const SCHEMA_BASE = 'https://schemas.pod.local/';
@@ -120,11 +121,8 @@ export function createSchemaRegistry(set: SchemaSet): SchemaRegistry {
         errors.push({ path: `${path}/type`, message: blockMessages.unregistered(type) });
         return;
       }
-      if (parent !== null) {
-        const accepts = meta.get(parent)?.container?.accepts ?? [];
-        if (!accepts.includes('*') && !accepts.includes(type)) {
-          errors.push({ path: `${path}/type`, message: blockMessages.notAccepted(type, parent) });
-        }
+      if (parent !== null && !canContain(parent, type, (t) => meta.get(t))) {
+        errors.push({ path: `${path}/type`, message: blockMessages.notAccepted(type, parent) });
       }
       block.size ??= defaultSize(type);
       block.properties ??= {};

@@ -5,7 +5,7 @@ import { layoutOf, REGION_SIZES } from '../../app/layouts';
 import { Announcement } from '../../app/regions/Announcement';
 import { Header } from '../../app/regions/Header';
 import { Footer } from '../../app/regions/Footer';
-import { useEditor } from '../store';
+import { useEditor, useEditorStore } from '../store';
 import { CanvasBlock } from './CanvasBlock';
 import { HoverLabel } from './HoverLabel';
 import { installHtmlSanitizers } from '../../../blocks/shared/sanitize';
@@ -87,6 +87,7 @@ const StoreBottom = memo(function StoreBottom({ footer, subFooter }: { footer: b
  * wide), so `.pod-canvas--narrow` switches the grid to 6 columns and size.y itself.
  */
 export function Canvas() {
+  const editor = useEditorStore();
   const blocks = useEditor((s) => s.page?.blocks);
   const ySpacing = useEditor((s) => s.page?.properties.ySpacing);
   const layoutName = useEditor((s) => s.page?.layout);
@@ -97,7 +98,7 @@ export function Canvas() {
   const scale = useFitScale(area, width);
   const layout = layoutOf(layoutName);
   return (
-    <div className="ed-canvas-scroll" ref={area} onClick={() => useEditor.getState().select(null)}>
+    <div className="ed-canvas-scroll" ref={area} onClick={() => editor.getState().select(null)}>
       <div
         className={`ed-frame ed-frame--${device}`}
         style={{ '--ed-frame-width': `${width}px`, zoom: scale } as CSSProperties}

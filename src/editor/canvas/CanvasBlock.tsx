@@ -4,7 +4,7 @@ import { useDraggable } from '@dnd-kit/core';
 import type { BlockData } from '../../core/storeData';
 import { GRID_COLUMNS, GRID_COLUMNS_SMALL, MIN_BLOCK_SIZE } from '../../core/blocks/messages';
 import { editorRegistry } from '../schemas';
-import { useEditor } from '../store';
+import { useEditor, useEditorStore, type EditorStoreApi } from '../store';
 import { Icon } from '../toolbar/icons';
 import { announce } from './announce';
 import { DRAGGING, INVALID, SELECTED, useBlockFlags } from './blockFlags';
@@ -31,8 +31,8 @@ export function widthOf(block: BlockData, phone: boolean) {
 }
 
 /** Changes a block's width by `delta` columns (keyboard), announcing the result. */
-export function resizeBy(uid: string, delta: number) {
-  const store = useEditor.getState();
+export function resizeBy(editor: EditorStoreApi, uid: string, delta: number) {
+  const store = editor.getState();
   const phone = store.device === 'phone';
   const block = findInTree(store.page?.blocks ?? [], uid);
   if (!block) return;
@@ -75,7 +75,8 @@ export const CanvasBlock = memo(function CanvasBlock({ block, children }: { bloc
   ]
     .filter(Boolean)
     .join(' ');
-  const select = () => useEditor.getState().select(uid);
+  const editor = useEditorStore();
+  const select = () => editor.getState().select(uid);
   return (
     <div
       className={className}
@@ -115,18 +116,19 @@ export const CanvasBlock = memo(function CanvasBlock({ block, children }: { bloc
 
 function BlockControls({ block, title }: { block: BlockData; title: string }) {
   const uid = block.uid;
+  const editor = useEditorStore();
   const fixed = useEditor((s) => isFixed(s.page?.blocks, block));
   const data: DragData = { kind: 'block', uid, type: block.type };
   const { setNodeRef, attributes, listeners } = useDraggable({ id: `block:${uid}`, data, disabled: fixed });
   const duplicate = () => {
-    const copy = useEditor.getState().duplicateBlock(uid);
+    const copy = editor.getState().duplicateBlock(uid);
     if (copy) {
-      useEditor.getState().select(copy);
+      editor.getState().select(copy);
       announce(`${title} duplicated.`);
       focusBlock(copy);
     }
   };
-  const remove = () => removeSelected(uid);
+  const remove = () => removeSelected(editor, uid);
   return (
     <>
       <div className="ed-block-bar" role="toolbar" aria-label={`${title} block`} onClick={(e) => e.stopPropagation()}>
@@ -153,8 +155,8 @@ function BlockControls({ block, title }: { block: BlockData; title: string }) {
 }
 
 /** Removes a block (not the fixed slideshow), selecting a neighbour so keyboard users keep their place. */
-export function removeSelected(uid: string) {
-  const store = useEditor.getState();
+export function removeSelected(editor: EditorStoreApi, uid: string) {
+  const store = editor.getState();
   const blocks = store.page?.blocks ?? [];
   const block = findInTree(blocks, uid);
   if (!block || isFixed(blocks, block)) return;
@@ -173,6 +175,7 @@ export function removeSelected(uid: string) {
  * arrow keys — it is a slider to assistive technology. One drag is one history step (a gesture id).
  */
 function ResizeHandle({ block, title }: { block: BlockData; title: string }) {
+  const editor = useEditorStore();
   const phone = useEditor((s) => s.device === 'phone');
   const { span, columns } = widthOf(block, phone);
   const min = minWidth(block.type);
@@ -195,7 +198,7 @@ function ResizeHandle({ block, title }: { block: BlockData; title: string }) {
     const next = Math.min(columns, Math.max(min, Math.round((event.clientX - d.left + d.gap) / d.column)));
     if (next === d.last) return;
     d.last = next;
-    useEditor.getState().resizeBlock(block.uid, phone ? { y: next } : { x: next }, d.gesture);
+    editor.getState().resizeBlock(block.uid, phone ? { y: next } : { x: next }, d.gesture);
   };
   const onPointerUp = (event: ReactPointerEvent<HTMLDivElement>) => {
     const d = drag.current;
@@ -211,7 +214,7 @@ function ResizeHandle({ block, title }: { block: BlockData; title: string }) {
     if (delta === undefined && edge === 0) return;
     event.preventDefault();
     event.stopPropagation();
-    resizeBy(block.uid, delta ?? edge);
+    resizeBy(editor, block.uid, delta ?? edge);
   };
   return (
     <div

@@ -13,7 +13,7 @@ import {
   type DragStartEvent,
   type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
-import { useEditor } from '../store';
+import { useEditorStore } from '../store';
 import { editorRegistry } from '../schemas';
 import { useDragState, type ActiveDrag } from './dragState';
 import { allSpots, indexTree, isInside, isNoOp, locatePoint, swallowNextClick, toLocation, type DropTarget, type TreeIndex } from './dropTargets';
@@ -63,19 +63,20 @@ const describe = (target: Omit<DropTarget, 'description'>, index: TreeIndex): st
  * sensors; the keyboard steps through every spot in document order (arrows), Space drops, Escape cancels.
  */
 export function EditorDnd({ children }: { children: ReactNode }) {
+  const editor = useEditorStore();
   const session = useRef<Session | null>(null);
 
   const resolve = useCallback((spot: { parentUid: string | null; insertAt: number; anchorUid: string | null; edge: DropTarget['edge'] }, active: ActiveDrag): DropTarget => {
     const s = session.current!;
     const moving = active.uid ? s.index.get(active.uid) : undefined;
     const location = toLocation(spot.parentUid, spot.insertAt, moving);
-    const store = useEditor.getState();
+    const store = editor.getState();
     const intoItself = active.uid !== null && spot.parentUid !== null && isInside(s.index, spot.parentUid, active.uid);
     const noOp = isNoOp(spot.parentUid, spot.insertAt, moving);
     const allowed = noOp || (!intoItself && store.canPlace(active.type, location));
     const target = { location, anchorUid: spot.anchorUid, edge: spot.edge, allowed };
     return { ...target, description: noOp ? 'Current position.' : describe(target, s.index) };
-  }, []);
+  }, [editor]);
 
   const keyboardCoordinates: KeyboardCoordinateGetter = useCallback(
     (event, { currentCoordinates }) => {
@@ -115,7 +116,7 @@ export function EditorDnd({ children }: { children: ReactNode }) {
   const onDragStart = useCallback((event: DragStartEvent) => {
     const data = event.active.data.current as DragData | undefined;
     if (!data) return;
-    const page = useEditor.getState().page;
+    const page = editor.getState().page;
     const { index, top } = indexTree(page?.blocks ?? []);
     const keyboard = event.activatorEvent instanceof KeyboardEvent;
     const active: ActiveDrag = { kind: data.kind, type: data.type, uid: data.kind === 'block' ? data.uid : null, title: blockTitle(data.type), keyboard };
@@ -127,7 +128,7 @@ export function EditorDnd({ children }: { children: ReactNode }) {
     if (here) spot = spots.findIndex((s) => s.parentUid === here.parentUid && s.insertAt === here.index);
     session.current = { index, topCount: top.length, root, spots, spot: Math.max(spot, 0), pointer: null, scrollFrame: 0 };
     useDragState.setState({ active, target: null });
-  }, []);
+  }, [editor]);
 
   /** The target under the pointer; `moved` forces a new object so the indicator re-measures after a scroll. */
   const locate = useCallback(
@@ -191,7 +192,7 @@ export function EditorDnd({ children }: { children: ReactNode }) {
       finish();
       if (active && !active.keyboard) swallowNextClick();
       if (!active || !target || !s) return;
-      const store = useEditor.getState();
+      const store = editor.getState();
       if (!target.allowed) {
         announce(`${active.title} can't go there; nothing changed.`);
         return;
@@ -216,7 +217,7 @@ export function EditorDnd({ children }: { children: ReactNode }) {
         } else announce(`${active.title} can't go there; nothing changed.`);
       }
     },
-    [finish],
+    [editor, finish],
   );
 
   const announcements = useMemo<Announcements>(

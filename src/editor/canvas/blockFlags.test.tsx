@@ -1,16 +1,22 @@
 // @vitest-environment jsdom
 import { memo, useRef } from 'react';
-import { act, fireEvent, render } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { useEditor } from '../store';
+import { act, fireEvent } from '@testing-library/react';
+import { describe, expect, it, beforeEach } from 'vitest';
+import { createEditorStore, type EditorStoreApi } from '../store';
+import { renderWithEditor } from '../store/withEditor';
 import { textPage } from '../store/testing';
 import { DRAGGING, INVALID, SELECTED, useBlockFlags } from './blockFlags';
 import { useDragState } from './dragState';
 import { HoverLabel } from './HoverLabel';
 
+let store: EditorStoreApi;
+beforeEach(() => {
+  store = createEditorStore();
+});
+
 describe('useBlockFlags', () => {
   it('wakes only the blocks whose selection or error state changed', () => {
-    useEditor.getState().load(textPage(30), 3);
+    store.getState().load(textPage(30), 3);
     const renders = new Map<string, number>();
     const flags = new Map<string, number>();
     const Probe = memo(function Probe({ uid }: { uid: string }) {
@@ -20,7 +26,7 @@ describe('useBlockFlags', () => {
       return null;
     });
     const uids = Array.from({ length: 30 }, (_, i) => `t${i}`);
-    render(
+    renderWithEditor(store, 
       <>
         {uids.map((uid) => (
           <Probe key={uid} uid={uid} />
@@ -29,11 +35,11 @@ describe('useBlockFlags', () => {
     );
     const rendered = () => uids.filter((uid) => renders.get(uid)! > 1);
 
-    act(() => useEditor.getState().select('t4'));
+    act(() => store.getState().select('t4'));
     expect(flags.get('t4')).toBe(SELECTED);
     expect(rendered()).toEqual(['t4']);
 
-    act(() => useEditor.getState().select('t9'));
+    act(() => store.getState().select('t9'));
     expect(flags.get('t4')).toBe(0);
     expect(flags.get('t9')).toBe(SELECTED);
     expect(rendered().sort()).toEqual(['t4', 't9']);
@@ -41,14 +47,14 @@ describe('useBlockFlags', () => {
     // Typing into another block re-renders no flag holder.
     renders.clear();
     uids.forEach((uid) => renders.set(uid, 1));
-    act(() => useEditor.getState().updateProperties('t2', { text: 'Changed' }));
+    act(() => store.getState().updateProperties('t2', { text: 'Changed' }));
     expect(rendered()).toEqual([]);
 
     // An invalid value marks that block only; fixing it clears the mark.
-    act(() => useEditor.getState().updateProperties('t2', { align: 'sideways' }));
+    act(() => store.getState().updateProperties('t2', { align: 'sideways' }));
     expect(flags.get('t2')).toBe(INVALID);
     expect(rendered()).toEqual(['t2']);
-    act(() => useEditor.getState().updateProperties('t2', { align: 'left' }));
+    act(() => store.getState().updateProperties('t2', { align: 'left' }));
     expect(flags.get('t2')).toBe(0);
 
     // A drag marks the dragged block only, and pointer moves (new targets) wake nobody.
@@ -77,7 +83,7 @@ describe('HoverLabel', () => {
         </div>
       );
     }
-    const { container, getByText } = render(<Canvas />);
+    const { container, getByText } = renderWithEditor(store, <Canvas />);
     const label = container.querySelector<HTMLElement>('.ed-hover-label')!;
     expect(label.hidden).toBe(true);
     fireEvent.pointerOver(getByText('inside'));
@@ -91,10 +97,10 @@ describe('HoverLabel', () => {
 describe('CanvasBlock', () => {
   it('leaves plain flow blocks unpositioned (no paint layer per block) and keeps containers as their insides’ anchor', async () => {
     const { CanvasBlock } = await import('./CanvasBlock');
-    useEditor.getState().load(textPage(2), 3);
-    const text = useEditor.getState().page!.blocks[0]!;
+    store.getState().load(textPage(2), 3);
+    const text = store.getState().page!.blocks[0]!;
     const row = { ...text, uid: 'r1', type: 'row', properties: {}, items: [] };
-    const { container } = render(
+    const { container } = renderWithEditor(store, 
       <>
         <CanvasBlock block={text}>text</CanvasBlock>
         <CanvasBlock block={row}>row</CanvasBlock>

@@ -1,12 +1,12 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { useEditor, type EditorState } from '../store';
+import { useEditorStore, type EditorState, type EditorStoreApi } from '../store';
 import { saveErrorUids } from './blockErrors';
 import { useDragState } from './dragState';
 
 /**
  * Whether a canvas block is selected, has errors or is being dragged, delivered per uid. A selector per block
  * (useEditor(s => …)) would run every block's selectors on every store change — 2,500 calls per keystroke, and
- * 1,250 on every pointer move of a drag, at 1,250 blocks — so one subscription per store works out which uids
+ * 1,250 on every pointer move of a drag, at 1,250 blocks — so one subscription per editor store works out which uids
  * changed and wakes only their listeners.
  */
 export const SELECTED = 1;
@@ -15,12 +15,6 @@ export const DRAGGING = 4;
 
 type Flags = Pick<EditorState, 'selectedUid' | 'invalid' | 'saveErrors' | 'page'>;
 
-const listeners = new Map<string, Set<() => void>>();
-let unsubscribe: (() => void) | null = null;
-
-const wake = (uids: Iterable<string>) => {
-  for (const uid of uids) listeners.get(uid)?.forEach((l) => l());
-};
 
 function flagsOf(state: Flags, uid: string): number {
   return (
@@ -50,34 +44,50 @@ function touched(next: Flags, prev: Flags): Iterable<string> {
   return uids;
 }
 
-function subscribe(uid: string, listener: () => void): () => void {
-  if (!unsubscribe) {
-    const offEditor = useEditor.subscribe((next, prev) => wake(touched(next, prev)));
-    const offDrag = useDragState.subscribe((next, prev) => {
-      const [now, before] = [next.active?.uid, prev.active?.uid];
-      if (now !== before) wake([now, before].filter((uid): uid is string => typeof uid === 'string'));
-    });
-    unsubscribe = () => {
-      offEditor();
-      offDrag();
-    };
-  }
-  let set = listeners.get(uid);
-  if (!set) listeners.set(uid, (set = new Set()));
-  set.add(listener);
-  return () => {
-    set.delete(listener);
-    if (set.size === 0) listeners.delete(uid);
-    if (listeners.size === 0 && unsubscribe) {
-      unsubscribe();
-      unsubscribe = null;
+/** Listeners by uid for one editor store; it subscribes to the stores while any block listens. */
+function flagsHub(editor: EditorStoreApi) {
+  const listeners = new Map<string, Set<() => void>>();
+  let unsubscribe: (() => void) | null = null;
+  const wake = (uids: Iterable<string>) => {
+    for (const uid of uids) listeners.get(uid)?.forEach((l) => l());
+  };
+  return function subscribe(uid: string, listener: () => void): () => void {
+    if (!unsubscribe) {
+      const offEditor = editor.subscribe((next, prev) => wake(touched(next, prev)));
+      const offDrag = useDragState.subscribe((next, prev) => {
+        const [now, before] = [next.active?.uid, prev.active?.uid];
+        if (now !== before) wake([now, before].filter((uid): uid is string => typeof uid === 'string'));
+      });
+      unsubscribe = () => {
+        offEditor();
+        offDrag();
+      };
     }
+    let set = listeners.get(uid);
+    if (!set) listeners.set(uid, (set = new Set()));
+    set.add(listener);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) listeners.delete(uid);
+      if (listeners.size === 0 && unsubscribe) {
+        unsubscribe();
+        unsubscribe = null;
+      }
+    };
   };
 }
 
+const hubs = new WeakMap<EditorStoreApi, ReturnType<typeof flagsHub>>();
+const hubOf = (editor: EditorStoreApi) => {
+  let hub = hubs.get(editor);
+  if (!hub) hubs.set(editor, (hub = flagsHub(editor)));
+  return hub;
+};
+
 /** SELECTED | INVALID | DRAGGING bits of one block, re-rendering the caller only when they change. */
 export function useBlockFlags(uid: string): number {
-  const sub = useCallback((listener: () => void) => subscribe(uid, listener), [uid]);
-  const get = useCallback(() => flagsOf(useEditor.getState(), uid), [uid]);
+  const editor = useEditorStore();
+  const sub = useCallback((listener: () => void) => hubOf(editor)(uid, listener), [editor, uid]);
+  const get = useCallback(() => flagsOf(editor.getState(), uid), [editor, uid]);
   return useSyncExternalStore(sub, get, get);
 }

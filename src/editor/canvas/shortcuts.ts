@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { locate } from '../../core/blocks/tree';
-import { useEditor } from '../store';
+import { useEditorStore, type EditorStoreApi } from '../store';
 import { announce } from './announce';
 import { removeSelected, resizeBy, findInTree } from './CanvasBlock';
 import { useDragState } from './dragState';
@@ -10,8 +10,8 @@ const isTyping = (el: Element | null) =>
   !!el && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el as HTMLElement).isContentEditable);
 
 /** Where a paste or a palette insert goes: after the selected block (else at the end of the page). */
-export function afterSelection(): { parentUid: string | null; index: number }[] {
-  const { page, selectedUid } = useEditor.getState();
+export function afterSelection(editor: EditorStoreApi): { parentUid: string | null; index: number }[] {
+  const { page, selectedUid } = editor.getState();
   const blocks = page?.blocks ?? [];
   const spots: { parentUid: string | null; index: number }[] = [];
   const at = selectedUid ? locate(blocks, selectedUid) : undefined;
@@ -21,8 +21,8 @@ export function afterSelection(): { parentUid: string | null; index: number }[] 
 }
 
 /** Moves the selected block one place within its list (arrow keys on a focused block). */
-function nudge(uid: string, delta: number) {
-  const store = useEditor.getState();
+function nudge(editor: EditorStoreApi, uid: string, delta: number) {
+  const store = editor.getState();
   const at = locate(store.page?.blocks ?? [], uid);
   const block = findInTree(store.page?.blocks ?? [], uid);
   if (!at || !block) return;
@@ -40,12 +40,13 @@ function nudge(uid: string, delta: number) {
  * selection, Escape clears it, Alt/Option+Left/Right or [ and ] change its width, arrows move a focused block.
  */
 export function useEditorShortcuts(save: () => void) {
+  const editor = useEditorStore();
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || useDragState.getState().active) return;
       const target = event.target as Element | null;
       if (target?.closest('dialog')) return;
-      const store = useEditor.getState();
+      const store = editor.getState();
       const mod = event.ctrlKey || event.metaKey;
       const key = event.key.toLowerCase();
       if (mod && key === 's') {
@@ -73,7 +74,7 @@ export function useEditorShortcuts(save: () => void) {
       if (mod && key === 'v') {
         event.preventDefault();
         void (async () => {
-          for (const spot of afterSelection()) {
+          for (const spot of afterSelection(editor)) {
             const uids = await store.paste(spot);
             if (uids.length) {
               store.select(uids[0]!);
@@ -94,20 +95,20 @@ export function useEditorShortcuts(save: () => void) {
       }
       if (event.key === 'Delete' || (event.key === 'Backspace' && onBlock)) {
         event.preventDefault();
-        removeSelected(uid);
+        removeSelected(editor, uid);
         return;
       }
       if (event.key === '[' || event.key === ']' || (event.altKey && (event.key === 'ArrowLeft' || event.key === 'ArrowRight'))) {
         event.preventDefault();
-        resizeBy(uid, event.key === '[' || event.key === 'ArrowLeft' ? -1 : 1);
+        resizeBy(editor, uid, event.key === '[' || event.key === 'ArrowLeft' ? -1 : 1);
         return;
       }
       if (onBlock && !event.altKey && !event.shiftKey && ['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight'].includes(event.key)) {
         event.preventDefault();
-        nudge(uid, event.key === 'ArrowUp' || event.key === 'ArrowLeft' ? -1 : 1);
+        nudge(editor, uid, event.key === 'ArrowUp' || event.key === 'ArrowLeft' ? -1 : 1);
       }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
-  }, [save]);
+  }, [editor, save]);
 }

@@ -2,7 +2,7 @@ import { memo, useId, useMemo, useState } from 'react';
 import { useDraggable } from '@dnd-kit/core';
 import type { BlockMeta } from '../../core/schemas/types';
 import { editorRegistry } from '../schemas';
-import { useEditor } from '../store';
+import { useEditor, useEditorStore, type EditorStoreApi } from '../store';
 import { announce } from '../canvas/announce';
 import { afterSelection } from '../canvas/shortcuts';
 import { blockTitle, focusBlock, type DragData } from '../canvas/EditorDnd';
@@ -47,9 +47,9 @@ export function groupEntries(entries: PaletteEntry[], query: string): [string, P
 }
 
 /** Adds a block after the selected one (or at the end of the page) — Enter or a click on a palette item. */
-export function insertFromPalette(type: string) {
-  const store = useEditor.getState();
-  for (const spot of afterSelection()) {
+export function insertFromPalette(editor: EditorStoreApi, type: string) {
+  const store = editor.getState();
+  for (const spot of afterSelection(editor)) {
     if (!store.canPlace(type, spot)) continue;
     const uid = store.insertBlock(type, spot);
     if (uid) {
@@ -103,6 +103,7 @@ export function Palette({ storeIsPro, staff = false }: { storeIsPro: boolean; st
 }
 
 const PaletteItem = memo(function PaletteItem({ entry, locked, hintId }: { entry: PaletteEntry; locked: boolean; hintId: string }) {
+  const editor = useEditorStore();
   const data: DragData = { kind: 'palette', type: entry.type };
   const { setNodeRef, attributes, listeners, isDragging } = useDraggable({ id: `palette:${entry.type}`, data });
   return (
@@ -116,7 +117,7 @@ const PaletteItem = memo(function PaletteItem({ entry, locked, hintId }: { entry
         aria-describedby={`${hintId} ${attributes['aria-describedby']}`}
         data-block-type={entry.type}
         title={entry.meta.description}
-        onClick={() => insertFromPalette(entry.type)}
+        onClick={() => insertFromPalette(editor, entry.type)}
       >
         <span className="ed-palette__icon" aria-hidden="true">
           <BlockTypeIcon name={entry.meta.icon} />

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import { useEditor } from '../store';
+import { useEditor, useEditorStore, type PagePatch } from '../store';
 import { editorRegistry } from '../schemas';
 import type { SchemaRegistry } from '../../core/schemas/registry';
 import type { JsonSchema, ValidationError } from '../../core/schemas/types';
@@ -58,6 +58,7 @@ export function pageErrors(registry: SchemaRegistry, page: PageDocument, data: R
 
 /** Page properties (§3 Page) → store.updatePage. The homepage's address cannot change. */
 export function PagePanel() {
+  const editor = useEditorStore();
   const page = useEditor((s) => s.page);
   const divisionId = useEditor((s) => s.divisionId);
   const registry = editorRegistry();
@@ -73,8 +74,8 @@ export function PagePanel() {
       if ((PAGE_KEYS as readonly string[]).includes(key)) top[key] = value;
       else properties[key] = value;
     }
-    useEditor.getState().updatePage({ ...top, ...(Object.keys(properties).length ? { properties } : {}) } as Parameters<ReturnType<typeof useEditor.getState>['updatePage']>[0]);
-  }, []);
+    editor.getState().updatePage({ ...top, ...(Object.keys(properties).length ? { properties } : {}) } as PagePatch);
+  }, [editor]);
   if (!page) return <p className="panel-empty">Loading the page…</p>;
   return (
     <section className="panel" aria-label="Page properties">

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useEditor } from '../store';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { createEditorStore, type EditorStoreApi } from '../store';
+import { renderWithEditor } from '../store/withEditor';
 import { blockOf, pageOf } from '../store/testing';
 import { editorRegistry } from '../schemas';
 import { PropertyPanel } from './PropertyPanel';
@@ -9,8 +10,13 @@ import { PagePanel } from './PagePanel';
 import { BlockPropertiesForm } from './BlockPropertiesForm';
 import { EDITING_DELAY_MS } from './validation';
 
+let store: EditorStoreApi;
+beforeEach(() => {
+  store = createEditorStore();
+});
+
 const registry = editorRegistry();
-const load = (blocks = [blockOf('banner', 'b1', { title: 'Hello' }), blockOf('iframe', 'f1')]) => useEditor.getState().load(pageOf(blocks), 3);
+const load = (blocks = [blockOf('banner', 'b1', { title: 'Hello' }), blockOf('iframe', 'f1')]) => store.getState().load(pageOf(blocks), 3);
 const blockProps = (uid: string) => {
   const find = (list: { uid: string; properties: Record<string, unknown>; items: never[] }[]): Record<string, unknown> | undefined => {
     for (const b of list) {
@@ -19,9 +25,9 @@ const blockProps = (uid: string) => {
       if (inner) return inner;
     }
   };
-  return find(useEditor.getState().page!.blocks as never)!;
+  return find(store.getState().page!.blocks as never)!;
 };
-const pastSteps = () => useEditor.temporal.getState().pastStates.length;
+const pastSteps = () => store.temporal.getState().pastStates.length;
 
 beforeEach(() => {
   vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: [] }), { status: 200 })));
@@ -37,23 +43,23 @@ describe('<PropertyPanel />', () => {
     const pale = { light: '#f2f7f9', dark: '#4f8aa0' };
     const image = { src: '/media/scene/coast.svg', alt: 'Coast', tone: { left: pale, center: pale, right: pale } };
     load([blockOf('banner', 'b1', { title: 'Back to the sea', image, overlayOpacity: 0.15 }), blockOf('banner', 'b2', { title: 'Night', image, overlayOpacity: 0.6 }), blockOf('banner', 'b3', { title: 'Typed', image: { src: 'https://example.com/x.jpg', alt: 'x' } })]);
-    render(<PropertyPanel uid="b1" />);
+    renderWithEditor(store, <PropertyPanel uid="b1" />);
     const notice = screen.getByRole('status', { name: 'Text legibility' });
     expect(notice.textContent).toMatch(/^Text hard to read on this picture/);
     expect(notice.textContent).toContain('WCAG AA needs 4.5:1');
     expect(notice.textContent).toMatch(/darkens the overlay to 5\d%/);
     cleanup();
-    render(<PropertyPanel uid="b2" />);
+    renderWithEditor(store, <PropertyPanel uid="b2" />);
     expect(screen.queryByRole('status', { name: 'Text legibility' })).toBeNull();
     cleanup();
-    render(<PropertyPanel uid="b3" />);
+    renderWithEditor(store, <PropertyPanel uid="b3" />);
     expect(screen.getByRole('status', { name: 'Text legibility' }).textContent).toContain('was not measured');
   });
 
 
   it("shows the block's values grouped in sections, with labels and help", () => {
     load();
-    render(<PropertyPanel uid="b1" />);
+    renderWithEditor(store, <PropertyPanel uid="b1" />);
     expect(screen.getByRole('heading', { name: 'Banner' })).toBeTruthy();
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Hello');
     const sections = [...document.querySelectorAll('details.panel-section')].map((d) => d.querySelector('summary')!.textContent);
@@ -65,7 +71,7 @@ describe('<PropertyPanel />', () => {
 
   it('typing goes to the store at once; one focus session is ONE undo step, a new focus a new one', () => {
     load();
-    render(<PropertyPanel uid="b1" />);
+    renderWithEditor(store, <PropertyPanel uid="b1" />);
     const input = screen.getByLabelText('Title') as HTMLInputElement;
     const before = pastSteps();
     fireEvent.focus(input);
@@ -76,17 +82,17 @@ describe('<PropertyPanel />', () => {
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'Bye' } });
     expect(pastSteps()).toBe(before + 2);
-    act(() => useEditor.getState().undo());
+    act(() => store.getState().undo());
     expect(blockProps('b1').title).toBe('Hello!!!');
-    act(() => useEditor.getState().undo());
+    act(() => store.getState().undo());
     expect(blockProps('b1').title).toBe('Hello');
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Hello');
   });
 
   it("lists the block's store.invalid messages at the top", () => {
     load([blockOf('iframe', 'f1')]);
-    act(() => useEditor.getState().updateProperties('f1', { code: '<div>' }));
-    render(<PropertyPanel uid="f1" />);
+    act(() => store.getState().updateProperties('f1', { code: '<div>' }));
+    renderWithEditor(store, <PropertyPanel uid="f1" />);
     expect(screen.getByText('This block needs attention')).toBeTruthy();
     expect(screen.getAllByText('Invalid Embed Code').length).toBeGreaterThan(0);
   });
@@ -96,7 +102,7 @@ describe('§4 validation timing: errors show when editing stops (1500 ms)', () =
   it('runs on every input, shows the spec message only after 1500 ms without input, clears a fixed error at once', () => {
     vi.useFakeTimers();
     const onChange = vi.fn();
-    const { rerender } = render(<BlockPropertiesForm registry={registry} uid="f1" type="iframe" properties={{ code: '' }} divisionId={3} onChange={onChange} />);
+    const { rerender } = renderWithEditor(store, <BlockPropertiesForm registry={registry} uid="f1" type="iframe" properties={{ code: '' }} divisionId={3} onChange={onChange} />);
     const code = screen.getByLabelText('Embed code');
     fireEvent.focus(code);
     fireEvent.change(code, { target: { value: '<div>' } });
@@ -122,7 +128,7 @@ describe('§4 validation timing: errors show when editing stops (1500 ms)', () =
 
   it('blur ends editing: the error shows at once', () => {
     vi.useFakeTimers();
-    render(<BlockPropertiesForm registry={registry} uid="b1" type="banner" properties={{ fontScale: 1 }} divisionId={3} onChange={() => undefined} />);
+    renderWithEditor(store, <BlockPropertiesForm registry={registry} uid="b1" type="banner" properties={{ fontScale: 1 }} divisionId={3} onChange={() => undefined} />);
     const input = screen.getByLabelText('Title');
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: 'x'.repeat(201) } });
@@ -135,18 +141,18 @@ describe('§4 validation timing: errors show when editing stops (1500 ms)', () =
 describe('<PagePanel />', () => {
   it('edits §3 page properties through store.updatePage; the homepage has no address field', () => {
     load();
-    render(<PagePanel />);
+    renderWithEditor(store, <PagePanel />);
     const title = screen.getByLabelText(/^Title/) as HTMLInputElement;
     expect(title.value).toBe('About');
     fireEvent.focus(title);
     fireEvent.change(title, { target: { value: 'About us' } });
-    expect(useEditor.getState().page!.properties.title).toBe('About us');
+    expect(store.getState().page!.properties.title).toBe('About us');
     fireEvent.click(screen.getByLabelText('List in the sitemap'));
-    expect(useEditor.getState().page!.sitemap).toBe(false);
+    expect(store.getState().page!.sitemap).toBe(false);
     expect(screen.getByLabelText('Address')).toBeTruthy();
     cleanup();
-    useEditor.getState().load(pageOf([], { url: '/', flags: { homepage: true } }), 3);
-    render(<PagePanel />);
+    store.getState().load(pageOf([], { url: '/', flags: { homepage: true } }), 3);
+    renderWithEditor(store, <PagePanel />);
     expect(screen.queryByLabelText('Address')).toBeNull();
     expect(screen.getByText('Homepage')).toBeTruthy();
   });

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useBlock, useEditor } from '../store';
+import { useBlock, useEditor, useEditorStore } from '../store';
 import { editorRegistry } from '../schemas';
 import { BlockPropertiesForm } from './BlockPropertiesForm';
 import { LegibilityNotice } from './LegibilityNotice';
@@ -16,7 +16,8 @@ export function PropertyPanel({ uid }: { uid: string }) {
   const block = useBlock(uid);
   const divisionId = useEditor((s) => s.divisionId);
   const invalid = useEditor((s) => s.invalid[uid] ?? EMPTY);
-  const onChange = useCallback((patch: Record<string, unknown>, gesture: string) => useEditor.getState().updateProperties(uid, patch, gesture), [uid]);
+  const editor = useEditorStore();
+  const onChange = useCallback((patch: Record<string, unknown>, gesture: string) => editor.getState().updateProperties(uid, patch, gesture), [editor, uid]);
   if (!block) return <p className="panel-empty">Select a block on the page to edit it.</p>;
   const registry = editorRegistry();
   const meta = registry.blockMeta(block.type);

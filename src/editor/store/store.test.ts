@@ -107,7 +107,7 @@ describe('structural sharing', () => {
     expect(after[20]!.properties.text).toBe('changed');
     expect(before[20]!.properties.text).toBe('Block 20'); // the previous state is untouched
   });
-  it('freezes the state (immer)', () => {
+  it('freezes the pages it holds', () => {
     s().load(textPage(2), 3);
     expect(Object.isFrozen(s().page!.blocks[0])).toBe(true);
   });

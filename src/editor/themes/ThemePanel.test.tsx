@@ -2,13 +2,19 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useEditor } from '../store';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { createEditorStore, type EditorStoreApi } from '../store';
+import { renderWithEditor } from '../store/withEditor';
 import { pageOf } from '../store/testing';
 import { editorRegistry } from '../schemas';
 import type { ThemeDoc } from '../../core/theme';
 import { ThemePanel } from './ThemePanel';
 import { CANVAS_SELECTOR, PREVIEW_STYLE_ID, previewCss, resolvePreview, themeDisplayName, themeFamilyForms } from './themeModel';
+
+let store: EditorStoreApi;
+beforeEach(() => {
+  store = createEditorStore();
+});
 
 const dir = path.resolve(__dirname, '../../../themes');
 const docs: Record<string, ThemeDoc> = Object.fromEntries(readdirSync(dir).map((f) => [f.replace(/\.json$/, ''), JSON.parse(readFileSync(path.join(dir, f), 'utf8'))]));
@@ -24,8 +30,8 @@ let fetchMock: ReturnType<typeof vi.fn>;
 const summary = (name: string, deprecated = false) => ({ name, deprecated, swatches: { primary: '#111111', contrast: '#ffffff', background: '#ffffff', text: '#222222' }, font: 'Lato' });
 
 beforeEach(() => {
-  useEditor.setState({ themeSaved: null, themeDraft: null, themeDirty: false, themeContrast: [] });
-  useEditor.getState().load(pageOf([]), 3);
+  store.setState({ themeSaved: null, themeDraft: null, themeDirty: false, themeContrast: [] });
+  store.getState().load(pageOf([]), 3);
   fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     if (url === '/omnis/v3/themes/') return json({ data: [summary('naked'), summary('punch'), summary('deepSpace', true), summary('mocha', true)] });
     const named = /^\/omnis\/v3\/themes\/([^/]+)\/$/.exec(url);
@@ -68,7 +74,7 @@ describe('theme model', () => {
 
 describe('<ThemePanel />', () => {
   it('lists named themes (deprecated hidden unless in use), previews a choice on the canvas only, saves overrides', async () => {
-    render(<ThemePanel />);
+    renderWithEditor(store, <ThemePanel />);
     await settle();
     await settle();
     const names = screen.getAllByRole('button', { pressed: false }).concat(screen.getAllByRole('button', { pressed: true })).map((b) => b.querySelector('.theme-card__name')?.textContent).filter(Boolean);
@@ -77,7 +83,7 @@ describe('<ThemePanel />', () => {
     expect(screen.getByRole('button', { pressed: true }).textContent).toContain('Mocha');
     // choose punch → preview on the canvas rule, the dashboard root untouched; the page has unsaved changes
     fireEvent.click(screen.getByRole('button', { name: /Punch/ }));
-    expect(useEditor.getState().themeDirty).toBe(true);
+    expect(store.getState().themeDirty).toBe(true);
     await settle();
     const style = document.getElementById(PREVIEW_STYLE_ID)!;
     const punch = resolvePreview(registry, chainOf('punch'), {});
@@ -92,27 +98,27 @@ describe('<ThemePanel />', () => {
     fireEvent.change(hex, { target: { value: '#123456' } });
     expect(document.getElementById(PREVIEW_STYLE_ID)!.textContent).toContain('--primary-color:#123456');
     // The one Save stores the theme (the page itself is unchanged, so it is not written again).
-    await act(async () => void (await useEditor.getState().save()));
+    await act(async () => void (await store.getState().save()));
     const put = fetchMock.mock.calls.find((c) => (c[1] as RequestInit | undefined)?.method === 'PUT')!;
     expect(JSON.parse(String((put[1] as RequestInit).body))).toEqual({ name: 'punch', properties: { 'primary.color': '#123456' } });
     expect(fetchMock.mock.calls.some((c) => (c[1] as RequestInit | undefined)?.method === 'PATCH')).toBe(false);
-    expect(useEditor.getState().themeDirty).toBe(false);
+    expect(store.getState().themeDirty).toBe(false);
   });
 
   it('flags text/background pairs below WCAG AA, naming them in words', async () => {
-    render(<ThemePanel />);
+    renderWithEditor(store, <ThemePanel />);
     await settle();
     await settle();
     fireEvent.click(screen.getByRole('button', { name: /Punch/ }));
     await settle();
     expect(screen.queryByRole('status', { name: 'Low contrast' })).toBeNull();
-    const current = useEditor.getState().themeDraft!;
-    act(() => useEditor.getState().setTheme({ name: current.name, overrides: { 'menu.background': '#fdf6ec', 'logo.text.color': '#ffffff' } }));
+    const current = store.getState().themeDraft!;
+    act(() => store.getState().setTheme({ name: current.name, overrides: { 'menu.background': '#fdf6ec', 'logo.text.color': '#ffffff' } }));
     await settle();
     const warning = screen.getByRole('status', { name: 'Low contrast' });
     expect(warning.textContent).toContain('Logo text colour on');
     expect(warning.textContent).toMatch(/needs 4\.5:1/);
-    expect(useEditor.getState().themeContrast.some((i) => i.text === 'logo.text.color')).toBe(true);
+    expect(store.getState().themeContrast.some((i) => i.text === 'logo.text.color')).toBe(true);
   });
 
   it('theme names read as words', () => {

@@ -3,7 +3,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { api, ApiError, GENERIC_ERROR } from '../../lib/api';
 import { fontStack, MIN_CONTRAST, type ContrastIssue, type ThemeDoc, type ThemeProperties } from '../../core/theme';
 import { contrastRatio, parseColour } from '../../core/colour';
-import { themePath, useEditor } from '../store';
+import { themePath, useEditor, useEditorStore } from '../store';
 import { editorRegistry } from '../schemas';
 import { SchemaForm } from '../panels/SchemaForm';
 import { Section } from '../panels/templates';
@@ -31,6 +31,7 @@ const NO_OVERRIDES: ThemeProperties = {};
  * counts it. Text/background pairs below WCAG AA are listed here (and the save says so).
  */
 export function ThemePanel() {
+  const editor = useEditorStore();
   const divisionId = useEditor((s) => s.divisionId);
   const saved = useEditor((s) => s.themeSaved);
   const draft = useEditor((s) => s.themeDraft);
@@ -56,13 +57,13 @@ export function ThemePanel() {
     if (!divisionId || saved) return;
     let live = true;
     api<StoreThemeDocument>(themePath(divisionId)).then(
-      (doc) => live && useEditor.getState().loadTheme(doc),
+      (doc) => live && editor.getState().loadTheme(doc),
       (e: unknown) => live && setFailure(e instanceof ApiError ? e.message : GENERIC_ERROR),
     );
     return () => {
       live = false;
     };
-  }, [divisionId, saved]);
+  }, [divisionId, saved, editor]);
   useEffect(() => {
     if (!name) return;
     let live = true;
@@ -87,14 +88,14 @@ export function ThemePanel() {
     if (!preview) return;
     ensureFontFaces();
     applyPreview(preview.variables);
-    useEditor.getState().setThemeContrast(preview.contrast);
-  }, [preview]);
+    editor.getState().setThemeContrast(preview.contrast);
+  }, [preview, editor]);
 
   const families = themeFamilyForms(registry);
   const onFamilyChange = useCallback((patch: Record<string, unknown>) => {
-    const current = useEditor.getState().themeDraft;
-    if (current) useEditor.getState().setTheme({ name: current.name, overrides: { ...current.overrides, ...(patch as ThemeProperties) } });
-  }, []);
+    const current = editor.getState().themeDraft;
+    if (current) editor.getState().setTheme({ name: current.name, overrides: { ...current.overrides, ...(patch as ThemeProperties) } });
+  }, [editor]);
 
   const offered = (themes ?? []).filter((t) => !t.deprecated || t.name === saved?.name || t.name === name);
   const overrideCount = Object.keys(overrides).length;
@@ -108,7 +109,7 @@ export function ThemePanel() {
         </span>
       </header>
       <div className="theme-actions">
-        <button type="button" className="panel-button" disabled={overrideCount === 0 || !name} onClick={() => name && useEditor.getState().setTheme({ name, overrides: {} })}>
+        <button type="button" className="panel-button" disabled={overrideCount === 0 || !name} onClick={() => name && editor.getState().setTheme({ name, overrides: {} })}>
           Reset changes
         </button>
         <span className="theme-status">Save stores the theme with the page.</span>
@@ -131,7 +132,7 @@ export function ThemePanel() {
                   className="theme-card"
                   aria-pressed={t.name === name}
                   data-theme-name={t.name}
-                  onClick={() => useEditor.getState().setTheme({ name: t.name, overrides: t.name === name ? overrides : {} })}
+                  onClick={() => editor.getState().setTheme({ name: t.name, overrides: t.name === name ? overrides : {} })}
                 >
                   <span className="theme-card__preview" aria-hidden="true" style={{ ...cardColours(t.swatches), fontFamily: fontStack(t.font) }}>
                     <span className="theme-card__sample">Aa</span>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useEditor } from '../store';
+import { useEditor, useEditorStore } from '../store';
 import { announce } from '../canvas/announce';
 import { Dialog } from './Dialog';
 
@@ -8,17 +8,18 @@ import { Dialog } from './Dialog';
  * load their version (dropping these edits), or save these edits over theirs.
  */
 export function ConflictDialog() {
+  const editor = useEditorStore();
   const conflict = useEditor((s) => s.conflict);
   const [busy, setBusy] = useState<'reload' | 'overwrite' | null>(null);
   const reload = async () => {
     setBusy('reload');
-    await useEditor.getState().reloadFromServer();
+    await editor.getState().reloadFromServer();
     setBusy(null);
     announce('Loaded the latest saved version.');
   };
   const overwrite = async () => {
     setBusy('overwrite');
-    const outcome = await useEditor.getState().overwrite();
+    const outcome = await editor.getState().overwrite();
     setBusy(null);
     announce(outcome === 'saved' ? 'Your version was saved over theirs.' : 'Not saved.');
   };

@@ -1,4 +1,4 @@
-import { useEditor } from '../store';
+import { useEditor, useEditorStore } from '../store';
 import { blockAtPath, fieldOf } from '../canvas/blockErrors';
 import { blockTitle } from '../canvas/EditorDnd';
 import { GENERIC_ERROR } from '../../lib/api';
@@ -10,6 +10,7 @@ import { jumpTo } from './saveActions';
  * block), 402 says Pro is required and which blocks need it, anything else gives the server's message.
  */
 export function SaveProblems() {
+  const editor = useEditorStore();
   const page = useEditor((s) => s.page);
   const errors = useEditor((s) => s.saveErrors);
   const message = useEditor((s) => s.saveMessage);
@@ -37,7 +38,7 @@ export function SaveProblems() {
               return (
                 <li key={path}>
                   {block ? (
-                    <button type="button" className="ed-problems__link" onClick={() => jumpTo(block.uid)}>
+                    <button type="button" className="ed-problems__link" onClick={() => jumpTo(editor, block.uid)}>
                       {text}
                     </button>
                   ) : (

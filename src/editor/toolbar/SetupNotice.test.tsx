@@ -1,14 +1,20 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi, beforeEach } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { useEditor } from '../store';
+import { createEditorStore, type EditorStoreApi } from '../store';
+import { renderWithEditor } from '../store/withEditor';
 import { textPage } from '../store/testing';
 import { runSave } from './saveActions';
 import { SetupNotice, setupNoticeText } from './SetupNotice';
 import { json, mockFetch } from '../../auth/testing';
 import { SETUP_STEPS, type PageSaveSetup, type SetupStepCode } from '../../core/setupSteps';
 import type { PageDocument } from '../../core/storeData';
+
+let store: EditorStoreApi;
+beforeEach(() => {
+  store = createEditorStore();
+});
 
 afterEach(() => {
   cleanup();
@@ -31,17 +37,17 @@ function renderNotice() {
     ],
     { initialEntries: [`${BUILDER}?store=${DIVISION}`] },
   );
-  render(<RouterProvider router={router} />);
+  renderWithEditor(store, <RouterProvider router={router} />);
   return router;
 }
 
 /** Loads `page` into the editor, changes it, and saves through the real store against a server answering `answer`. */
 async function saveWith(page: PageDocument, answer: (body: Record<string, unknown>) => unknown) {
   const calls = mockFetch((call) => json(answer(call.body as Record<string, unknown>)));
-  act(() => useEditor.getState().load(page, DIVISION));
-  act(() => useEditor.getState().updateProperties('t0', { text: 'Hello' }));
+  act(() => store.getState().load(page, DIVISION));
+  act(() => store.getState().updateProperties('t0', { text: 'Hello' }));
   await act(async () => {
-    await runSave();
+    await runSave(store);
   });
   return calls;
 }
@@ -64,8 +70,8 @@ describe('the set-up confirmation after a homepage save', () => {
     const link = within(notice).getByRole('link', { name: 'Open your checklist' });
     expect(link.getAttribute('href')).toBe('/dashboard/');
     // The editor's page is the page: the progress is not kept in it.
-    expect(useEditor.getState().page).not.toHaveProperty('setup');
-    expect(useEditor.getState().page!.version).toBe(2);
+    expect(store.getState().page).not.toHaveProperty('setup');
+    expect(store.getState().page!.version).toBe(2);
 
     fireEvent.click(link);
     expect(router.state.location.pathname).toBe('/dashboard/');
@@ -87,12 +93,12 @@ describe('the set-up confirmation after a homepage save', () => {
     const about = textPage(1);
     renderNotice();
     await saveWith(about, (body) => saved(about, body));
-    expect(useEditor.getState().dirty).toBe(false);
+    expect(store.getState().dirty).toBe(false);
     expect(screen.queryByTestId('setup-notice')).toBeNull();
 
     const home = textPage(1, { url: '/', flags: { homepage: true } });
     await saveWith(home, (body) => ({ ...saved(home, body), setup: progress(['homepage'], []) }));
-    expect(useEditor.getState().dirty).toBe(false);
+    expect(store.getState().dirty).toBe(false);
     expect(screen.queryByTestId('setup-notice')).toBeNull();
   });
 });

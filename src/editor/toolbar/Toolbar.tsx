@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { hasUnsavedChanges, useEditor, useCanRedo, useCanUndo, type Device } from '../store';
+import { hasUnsavedChanges, useEditor, useEditorStore, useCanRedo, useCanUndo, type Device } from '../store';
 import { Icon } from './icons';
 import { runSave } from './saveActions';
 import { SetupNotice } from './SetupNotice';
@@ -16,6 +16,7 @@ const mod = isMac ? '⌘' : 'Ctrl+';
 
 /** The top bar: back to the pages, the page's title and address, device, undo/redo, save state and Save. */
 export function Toolbar({ pagesHref }: { pagesHref: string }) {
+  const editor = useEditorStore();
   const title = useEditor((s) => String(s.page?.properties.title ?? ''));
   const url = useEditor((s) => s.page?.url ?? '');
   const device = useEditor((s) => s.device);
@@ -45,21 +46,21 @@ export function Toolbar({ pagesHref }: { pagesHref: string }) {
             aria-pressed={device === d.device}
             aria-label={`${d.label} (${d.detail})`}
             title={`${d.label}: ${d.detail}`}
-            onClick={() => useEditor.getState().setDevice(d.device)}
+            onClick={() => editor.getState().setDevice(d.device)}
           >
             <Icon name={d.device} />
           </button>
         ))}
       </div>
       <div className="ed-toolbar__end">
-        <button type="button" className="ed-button ed-button--icon" disabled={!canUndo} onClick={() => useEditor.getState().undo()} aria-label="Undo" title={`Undo (${mod}Z)`} aria-keyshortcuts="Control+Z Meta+Z">
+        <button type="button" className="ed-button ed-button--icon" disabled={!canUndo} onClick={() => editor.getState().undo()} aria-label="Undo" title={`Undo (${mod}Z)`} aria-keyshortcuts="Control+Z Meta+Z">
           <Icon name="undo" />
         </button>
         <button
           type="button"
           className="ed-button ed-button--icon"
           disabled={!canRedo}
-          onClick={() => useEditor.getState().redo()}
+          onClick={() => editor.getState().redo()}
           aria-label="Redo"
           title={`Redo (${mod}Shift+Z)`}
           aria-keyshortcuts="Control+Shift+Z Control+Y Meta+Shift+Z"
@@ -67,7 +68,7 @@ export function Toolbar({ pagesHref }: { pagesHref: string }) {
           <Icon name="redo" />
         </button>
         <SaveStatus />
-        <button type="button" className="ed-button ed-button--primary" onClick={() => void runSave()} disabled={saving} aria-keyshortcuts="Control+S Meta+S" title={`Save (${mod}S)`}>
+        <button type="button" className="ed-button ed-button--primary" onClick={() => void runSave(editor)} disabled={saving} aria-keyshortcuts="Control+S Meta+S" title={`Save (${mod}S)`}>
           Save
         </button>
       </div>
