@@ -11,6 +11,7 @@ import { installCsrf } from './http/csrf';
 import { ApiError, apiMessages, installErrorHandling } from './http/errors';
 import { storeCoreDataRoutes } from './api/frontend/storeCoreData';
 import { pageRoutes } from './api/divisions/pages';
+import { pageHistoryRoutes } from './api/divisions/pageHistory';
 import { catalogueRoutes } from './api/catalogue/catalogue';
 import { marketingRoutes } from './api/marketing/marketing';
 import { mediaRoutes } from './api/media/mockups';
@@ -95,6 +96,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
 
   storeCoreDataRoutes(app, ctx);
   pageRoutes(app, ctx);
+  pageHistoryRoutes(app, ctx);
   catalogueRoutes(app, ctx);
   marketingRoutes(app, ctx);
   mediaRoutes(app, ctx);

@@ -22,6 +22,7 @@ export type AuditAction =
   | 'page_created'
   | 'page_updated'
   | 'page_deleted'
+  | 'page_restored'
   | 'settings_updated';
 
 export interface AuditEntry {

@@ -6,6 +6,9 @@ import { renumber } from '../../src/core/blocks/tree';
 import { ApiError, fieldErrors } from '../http/errors';
 import { getPage, type PageDoc } from './repository';
 import { sanitizeBlockHtml } from './sanitizeBlocks';
+import { recordRevision, type RevisionAuthor } from './revisions';
+import { findStore } from '../stores';
+import { isPro } from '../auth/roles';
 
 /** §8 page save failures, in the spec's words. */
 export const pageWriteMessages = {
@@ -16,6 +19,7 @@ export const pageWriteMessages = {
   homepage: 'The homepage cannot be deleted.',
   urlTaken: 'A page with this url already exists.',
   versionRequired: 'The page version you edited is required to save it.',
+  noStore: 'Page not attached to a store',
 } as const;
 
 /** Fields a client may set; id, uuid, division, version and timestamps belong to the server. */
@@ -40,9 +44,23 @@ export function checkPage(registry: SchemaRegistry, doc: Record<string, unknown>
   sanitizeBlockHtml(registry, doc.blocks as { type: string; items?: unknown[] }[]);
 }
 
+/** Whether the store may save Pro-only blocks (§6), by its division. Unknown stores save nothing. */
+export async function storeIsProFor(db: Queryable, divisionId: number): Promise<boolean> {
+  const store = await findStore(db, { division: String(divisionId) });
+  if (!store) throw new ApiError(404, pageWriteMessages.noStore);
+  return isPro({ store: { divisionId, companyId: null, subdomain: { isPro: store.subdomain.isPro } } });
+}
+
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
-export async function createPage(tx: Queryable, registry: SchemaRegistry, divisionId: number, storeIsPro: boolean, body: Record<string, unknown>): Promise<PageDoc> {
+export async function createPage(
+  tx: Queryable,
+  registry: SchemaRegistry,
+  divisionId: number,
+  storeIsPro: boolean,
+  body: Record<string, unknown>,
+  author: RevisionAuthor = { userId: null },
+): Promise<PageDoc> {
   const doc: Record<string, unknown> = { blocks: [], ...pick(body) };
   if (doc.flags && (doc.flags as { homepage?: boolean }).homepage) doc.flags = { ...(doc.flags as object), homepage: false }; // one homepage per store, made by the store itself
   checkPage(registry, doc, storeIsPro);
@@ -52,7 +70,9 @@ export async function createPage(tx: Queryable, registry: SchemaRegistry, divisi
        values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning id`,
       [randomUUID(), divisionId, doc.url, doc.temporaryUrl ?? null, doc.layout, JSON.stringify(doc.blocks), JSON.stringify(doc.flags), JSON.stringify(doc.properties), JSON.stringify(doc.preloadables), doc.published, doc.sitemap, doc.theme ?? null],
     );
-    return (await getPage(tx, rows[0]!.id))!;
+    const page = (await getPage(tx, rows[0]!.id))!;
+    await recordRevision(tx, page, null, author);
+    return page;
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(422, pageWriteMessages.invalid, { '/url': [pageWriteMessages.urlTaken] });
     throw error;
@@ -64,7 +84,14 @@ export async function createPage(tx: Queryable, registry: SchemaRegistry, divisi
  * 409 and nothing changes. The update itself is conditional on the version too, so two saves racing past the
  * check cannot both win.
  */
-export async function updatePage(tx: Queryable, registry: SchemaRegistry, current: PageDoc, storeIsPro: boolean, body: Record<string, unknown>): Promise<PageDoc> {
+export async function updatePage(
+  tx: Queryable,
+  registry: SchemaRegistry,
+  current: PageDoc,
+  storeIsPro: boolean,
+  body: Record<string, unknown>,
+  author: RevisionAuthor = { userId: null },
+): Promise<PageDoc> {
   if (typeof body.version !== 'number') throw new ApiError(422, pageWriteMessages.invalid, { '/version': [pageWriteMessages.versionRequired] });
   if (body.version !== current.version) throw new ApiError(409, pageWriteMessages.stale);
   const changes = pick(body);
@@ -93,7 +120,9 @@ export async function updatePage(tx: Queryable, registry: SchemaRegistry, curren
       [current.id, current.version, doc.url, doc.temporaryUrl ?? null, doc.layout, JSON.stringify(doc.blocks), JSON.stringify(doc.flags), JSON.stringify(doc.properties), JSON.stringify(doc.preloadables), doc.published, doc.sitemap, doc.theme ?? null],
     );
     if (rows.length === 0) throw new ApiError(409, pageWriteMessages.stale);
-    return (await getPage(tx, current.id))!;
+    const page = (await getPage(tx, current.id))!;
+    await recordRevision(tx, page, current, author);
+    return page;
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(422, pageWriteMessages.invalid, { '/url': [pageWriteMessages.urlTaken] });
     throw error;

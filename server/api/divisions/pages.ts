@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import type { Queryable } from '../../db/database';
 import { ApiError } from '../../http/errors';
 import { getPage, listPages, toPageRoute, type PageDoc } from '../../pages/repository';
-import { createPage, deletePage, updatePage } from '../../pages/writes';
-import { canAccessStore, canViewPage, isPro } from '../../auth/roles';
+import { createPage, deletePage, pageWriteMessages, storeIsProFor, updatePage } from '../../pages/writes';
+import { canAccessStore, canViewPage } from '../../auth/roles';
 import { requireStoreAccess } from '../../auth/guards';
 import { audit } from '../../auth/audit';
 import { findStore } from '../../stores';
@@ -18,7 +19,7 @@ import { DIVISION_PARAMS, ID, paramsSchema, type BodyKind } from '../../http/rou
 export const pageMessages = {
   notFound: 'Page not found',
   otherStore: "Oops... Looks like you're trying to access a page from another store",
-  noStore: 'Page not attached to a store',
+  noStore: pageWriteMessages.noStore,
   notMail: 'Only mail pages can be sent as an e-mail',
 } as const;
 
@@ -27,7 +28,7 @@ import { PAGES_PERMISSION } from './permissions';
 export { PAGES_PERMISSION };
 
 type Params = { divisionId: number; pageId: number };
-const PAGE_PARAMS = paramsSchema({ divisionId: ID, pageId: ID });
+export const PAGE_PARAMS = paramsSchema({ divisionId: ID, pageId: ID });
 /** A saved page holds every block's settings and text: a 1,000-block page is a few hundred KB of JSON. */
 export const PAGE_BODY_LIMIT = 8 * 1024 * 1024;
 
@@ -44,19 +45,7 @@ const isEditorOf = (request: FastifyRequest, divisionId: number) => request.auth
 
 /** §7 pages API: list, read, create, update (with optimistic concurrency) and delete a store's pages. */
 export function pageRoutes(app: FastifyInstance, ctx: AppContext) {
-  /** The page of this store, or 404 / 403 (§8: another store's page). */
-  async function pageOf(divisionId: number, pageId: number): Promise<PageDoc> {
-    const page = await getPage(ctx.db, pageId);
-    if (!page) throw new ApiError(404, pageMessages.notFound);
-    if (page.divisionId !== divisionId) throw new ApiError(403, pageMessages.otherStore);
-    return page;
-  }
-
-  async function storeIsPro(divisionId: number) {
-    const store = await findStore(ctx.db, { division: String(divisionId) });
-    if (!store) throw new ApiError(404, pageMessages.noStore);
-    return isPro({ store: { divisionId, companyId: null, subdomain: { isPro: store.subdomain.isPro } } });
-  }
+  const pageOf = (divisionId: number, pageId: number) => storePage(ctx.db, divisionId, pageId);
 
   const list = async (request: FastifyRequest<{ Params: Pick<Params, 'divisionId'>; Querystring: { 'page-type'?: string } }>) => {
     const { divisionId } = request.params;
@@ -92,9 +81,9 @@ export function pageRoutes(app: FastifyInstance, ctx: AppContext) {
     const { divisionId } = request.params;
     const user = requireStoreAccess(request, divisionId, PAGES_PERMISSION);
     const body = bodyObject(request.body);
-    const pro = await storeIsPro(divisionId);
+    const pro = await storeIsProFor(ctx.db, divisionId);
     const page = await ctx.db.transaction(async (tx) => {
-      const created = await createPage(tx, ctx.registry, divisionId, pro, body);
+      const created = await createPage(tx, ctx.registry, divisionId, pro, body, { userId: user.id });
       await audit(tx, { actorUserId: user.id, action: 'page_created', subjectType: 'page', subjectId: created.id, data: { url: created.url }, ip: request.ip });
       return withSetup(created, await setupAfterPageSave(tx, created));
     });
@@ -106,9 +95,9 @@ export function pageRoutes(app: FastifyInstance, ctx: AppContext) {
     const user = requireStoreAccess(request, divisionId, PAGES_PERMISSION);
     const body = bodyObject(request.body);
     const current = await pageOf(divisionId, pageId);
-    const pro = await storeIsPro(divisionId);
+    const pro = await storeIsProFor(ctx.db, divisionId);
     return ctx.db.transaction(async (tx) => {
-      const updated = await updatePage(tx, ctx.registry, current, pro, body);
+      const updated = await updatePage(tx, ctx.registry, current, pro, body, { userId: user.id });
       await audit(tx, { actorUserId: user.id, action: 'page_updated', subjectType: 'page', subjectId: pageId, data: { version: updated.version }, ip: request.ip });
       // Saving the store's homepage completes its set-up step, in this transaction (§4 Page save).
       return withSetup(updated, await setupAfterPageSave(tx, updated));
@@ -138,6 +127,14 @@ export function pageRoutes(app: FastifyInstance, ctx: AppContext) {
     reply.header('cache-control', 'private, no-store');
     return renderCampaignEmail(page, brand, origin);
   });
+}
+
+/** The page of this store, or 404 / 403 (§8: another store's page). */
+export async function storePage(db: Queryable, divisionId: number, pageId: number): Promise<PageDoc> {
+  const page = await getPage(db, pageId);
+  if (!page) throw new ApiError(404, pageMessages.notFound);
+  if (page.divisionId !== divisionId) throw new ApiError(403, pageMessages.otherStore);
+  return page;
 }
 
 /** A homepage save answers the page plus the store's set-up progress (`setup`); other saves answer the page alone. */
