@@ -28,6 +28,9 @@ function available(choices: EditChoiceView[], ordered: Options, held: number, co
   return stock + (colour === ordered.colour && size === ordered.size ? held : 0);
 }
 
+/** More than one colour or size to pick from (a tote in one colour and one size has nothing to change). */
+const hasChoice = (choices: EditChoiceView[]) => choices.length > 1 || (choices[0]?.sizes.length ?? 0) > 1;
+
 const draftOf = (item: EditItemView): Draft => ({
   colour: item.colour,
   size: item.size,
@@ -166,7 +169,7 @@ function EditOrder({ hash }: { hash: string }) {
                               {c.quantity > 1 ? `${c.quantity} × ` : ''}
                               {c.name} {describe(c) && <small>(ordered: {describe(c)})</small>}
                             </span>
-                            {!removed && c.choices.length > 0 && (
+                            {!removed && hasChoice(c.choices) && (
                               <div className="checkout-row edit-order__fields">
                                 <OptionSelects
                                   id={`${id}-part-${c.id}`}
