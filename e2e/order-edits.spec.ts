@@ -147,3 +147,43 @@ test('change a size before production, update the address, refused after dispatc
   await expect(page.getByRole('alert')).toHaveText('We were unable to find this page');
   expect(errors.filter((e) => !/status of (40[2349]|422)/.test(e))).toEqual([]);
 });
+
+test('change the size of the tee inside a set before production', async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const slow = expect.configure({ timeout: 20_000 });
+  const errors = watchConsole(page);
+
+  // Buy the set: the tee in Navy, the first size in stock; the tote in Natural White.
+  await page.goto('/product/trail-day-set/');
+  const shirt = page.getByRole('region', { name: 'Summit Tee' });
+  await shirt.getByRole('radiogroup', { name: 'Colour of Summit Tee' }).getByRole('radio', { name: 'Navy', exact: true }).click();
+  const size = shirt.getByRole('radiogroup', { name: 'Size of Summit Tee' }).getByRole('radio').and(page.locator(':enabled')).first();
+  const ordered = (await size.textContent())!.trim();
+  await size.click();
+  await page.getByRole('region', { name: 'Market Tote Bag' }).getByRole('radio', { name: 'Natural White', exact: true }).click();
+  await page.getByRole('button', { name: 'Add to basket' }).click();
+  await slow(page.getByRole('status').filter({ hasText: 'Added to basket' })).toBeVisible();
+  await page.goto('/checkout/');
+  await fillCheckout(page, '4242 4242 4242 4242');
+  await page.getByLabel('Email address').fill(`set-edits-${testInfo.project.name}-${Date.now()}@example.com`);
+  await page.getByRole('button', { name: /Place order/ }).click();
+  await slow(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible();
+  const hash = new URL(page.url()).pathname.split('/').pop()!;
+
+  // Each item inside the set has its own colour and size to change.
+  await page.goto(`/edit-order/${hash}`);
+  const set = page.getByRole('list', { name: 'Inside Trail Day Set' });
+  await expect(set).toContainText(`Summit Tee (ordered: Navy / ${ordered})`);
+  const teeSize = page.getByLabel('Summit Tee size');
+  await expect(teeSize).toHaveValue(ordered);
+  await expectAccessible(page, 'edit order with a set');
+  const other = await teeSize.locator('option:not([disabled])').evaluateAll((options, was) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v !== was), ordered);
+  expect(other).toBeTruthy();
+  await teeSize.selectOption(other!);
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await slow(page.getByTestId('edit-result')).toContainText('Your order was changed.');
+  // The set keeps its price; the tee is now the new size, held from stock.
+  await expect(page.getByTestId('edit-result')).toContainText(/New total (£\d+\.\d\d) \(was \1\)/);
+  await expect(set).toContainText(`Summit Tee (ordered: Navy / ${other})`);
+  expect(errors.filter((e) => !/status of (40[2349]|422)/.test(e))).toEqual([]);
+});

@@ -13,8 +13,8 @@ import { formatMoney } from '../../src/core/currency';
 import type { EditChange, EditChoiceView, OrderEditResult, OrderEditView } from '../../src/core/api/orderEdits';
 
 /**
- * Edit order (issue #15 part 3): until production starts a shopper changes the size, colour or quantity of an
- * item or removes it. One transaction on the order row re-reserves the stock (only the difference per variant, in
+ * Edit order: until production starts a shopper changes the size, colour or quantity of an item or removes it,
+ * or the size and colour of an item inside a set (each is an order item under the set's, §3 bundleItems). One transaction on the order row re-reserves the stock (only the difference per variant, in
  * ascending variant id, with the conditional update of stock.ts: never oversold), re-prices the order at the
  * prices it was bought at, logs the change and queues the mail. A higher total is left to pay at /pay/{order}/
  * (orders.balance_due, orderEditPayment.ts); a lower one is refunded through the processor that took the money,
@@ -98,7 +98,7 @@ export async function loadEditView(db: Queryable, divisionId: number, hash: stri
   const items = await itemsOf(db, order.id);
   const top = items.filter((i) => i.parent_item_id === null);
   const refusal = editRefusal(order.status, order.status === 'paid' ? await onTheFloor(db, order.id) : false);
-  const choices = await choicesOf(db, top.filter((i) => i.variant_id !== null && i.product_id !== null).map((i) => i.product_id!));
+  const choices = await choicesOf(db, items.filter((i) => i.variant_id !== null && i.product_id !== null).map((i) => i.product_id!));
   return {
     hash: order.hash,
     number: order.id,
@@ -118,7 +118,14 @@ export async function loadEditView(db: Queryable, divisionId: number, hash: stri
         quantity: i.quantity,
         unitPrice: i.price,
         isBundle: children.length > 0,
-        components: children.map((c) => ({ name: c.name, colour: c.options?.colour ?? null, size: c.options?.size ?? null, quantity: Math.round(c.quantity / i.quantity) })),
+        components: children.map((c) => ({
+          id: c.id,
+          name: c.name,
+          colour: c.options?.colour ?? null,
+          size: c.options?.size ?? null,
+          quantity: Math.round(c.quantity / i.quantity),
+          choices: c.product_id !== null ? (choices.get(c.product_id) ?? []) : [],
+        })),
         choices: children.length === 0 && i.product_id !== null ? (choices.get(i.product_id) ?? []) : [],
       };
     }),
@@ -162,10 +169,14 @@ async function couponOf(tx: Queryable, divisionId: number, code: string | null):
   return r ? { code: r.code, percentOff: r.percent_off, amountOff: r.amount_off } : null;
 }
 
+type ChosenVariant = { id: number; sku: string; colour: string; size: string };
+
 interface Planned {
   item: ItemRow;
   quantity: number;
-  variant: { id: number; sku: string; colour: string; size: string } | null;
+  variant: ChosenVariant | null;
+  /** A set's items that change colour or size, by their order item id. */
+  components: Map<number, ChosenVariant>;
 }
 
 export interface EditInput {
@@ -189,7 +200,7 @@ export async function editOrder(db: Database, processorOf: (name: string) => Pay
     const items = await itemsOf(tx, order.id);
     const top = items.filter((i) => i.parent_item_id === null);
     const childrenOf = (id: number) => items.filter((c) => c.parent_item_id === id);
-    const plan = new Map<number, Planned>(top.map((i) => [i.id, { item: i, quantity: i.quantity, variant: null }]));
+    const plan = new Map<number, Planned>(top.map((i) => [i.id, { item: i, quantity: i.quantity, variant: null, components: new Map() }]));
     for (const change of input.changes) {
       const planned = plan.get(change.id);
       if (!planned) throw new ApiError(422, editMessages.itemNotInOrder, { [`items.${change.id}`]: [editMessages.itemNotInOrder] });
@@ -201,6 +212,13 @@ export async function editOrder(db: Database, processorOf: (name: string) => Pay
         if (childrenOf(item.id).length || item.product_id === null) throw new ApiError(422, editMessages.setOptions, { [`items.${item.id}`]: [editMessages.setOptions] });
         planned.variant = await variantFor(tx, item, change.colour ?? item.options?.colour ?? '', change.size ?? item.options?.size ?? '');
         if (planned.variant.id === item.variant_id) planned.variant = null;
+      }
+      for (const wanted of change.quantity > 0 ? (change.components ?? []) : []) {
+        const child = childrenOf(item.id).find((c) => c.id === wanted.id);
+        if (!child || child.product_id === null) throw new ApiError(422, editMessages.itemNotInOrder, { [`items.${item.id}.components.${wanted.id}`]: [editMessages.itemNotInOrder] });
+        if (same(wanted.colour, child.options?.colour) && same(wanted.size, child.options?.size)) continue;
+        const variant = await variantFor(tx, child, wanted.colour, wanted.size);
+        if (variant.id !== child.variant_id) planned.components.set(child.id, variant);
       }
     }
     const kept = [...plan.values()].filter((p) => p.quantity > 0);
@@ -222,9 +240,11 @@ export async function editOrder(db: Database, processorOf: (name: string) => Pay
         if (variantId !== null) who.set(variantId, described(p.item.name, p.variant ?? p.item.options ?? {}));
       } else {
         for (const c of children) {
+          const chosen = p.components.get(c.id);
+          const variantId = chosen?.id ?? c.variant_id;
           add(held, c.variant_id, c.quantity);
-          add(wanted, c.variant_id, (c.quantity / p.item.quantity) * p.quantity);
-          if (c.variant_id !== null) who.set(c.variant_id, `${p.item.name}: ${described(c.name, c.options ?? {})}`);
+          add(wanted, variantId, (c.quantity / p.item.quantity) * p.quantity);
+          if (variantId !== null) who.set(variantId, `${p.item.name}: ${described(c.name, chosen ?? c.options ?? {})}`);
         }
       }
     }
@@ -249,18 +269,11 @@ export async function editOrder(db: Database, processorOf: (name: string) => Pay
         continue;
       }
       if (p.variant) {
-        const was = item.options ?? {};
-        const what = [
-          !same(was.colour, p.variant.colour) ? `colour ${was.colour ?? '—'} → ${p.variant.colour}` : null,
-          !same(was.size, p.variant.size) ? `size ${was.size ?? '—'} → ${p.variant.size}` : null,
-        ].filter(Boolean);
-        changes.push(`${item.name}: ${what.join(', ')}`);
-        await tx.query('update order_items set variant_id = $2, sku = $3, options = options || $4::jsonb where id = $1', [
-          item.id,
-          p.variant.id,
-          p.variant.sku,
-          JSON.stringify({ colour: p.variant.colour, size: p.variant.size }),
-        ]);
+        changes.push(`${item.name}: ${await switchVariant(tx, item, p.variant)}`);
+      }
+      for (const child of childrenOf(item.id)) {
+        const chosen = p.components.get(child.id);
+        if (chosen) changes.push(`${item.name}: ${child.name} ${await switchVariant(tx, child, chosen)}`);
       }
       if (p.quantity !== item.quantity) {
         changes.push(`${p.variant ? item.name : name}: quantity ${item.quantity} → ${p.quantity}`);
@@ -346,6 +359,23 @@ export async function editOrder(db: Database, processorOf: (name: string) => Pay
   };
   if (done.refundRow) result.refund = await settleEditRefund(db, done.order, done.refundRow, done.refund);
   return result;
+}
+
+/** Moves an order item to another variant of its product; answers what changed, in words ("size M → L"). */
+async function switchVariant(tx: Queryable, item: ItemRow, variant: ChosenVariant): Promise<string> {
+  const was = item.options ?? {};
+  await tx.query('update order_items set variant_id = $2, sku = $3, options = options || $4::jsonb where id = $1', [
+    item.id,
+    variant.id,
+    variant.sku,
+    JSON.stringify({ colour: variant.colour, size: variant.size }),
+  ]);
+  return [
+    !same(was.colour, variant.colour) ? `colour ${was.colour ?? '—'} → ${variant.colour}` : null,
+    !same(was.size, variant.size) ? `size ${was.size ?? '—'} → ${variant.size}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /** Calls the processor for an edit's refund (no lock held), then records what it said on the refund row and the log. */

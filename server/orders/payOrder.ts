@@ -11,7 +11,7 @@ import { isPayableStatus, progressGroupIndex } from '../../src/core/orderLifecyc
 import { markQuotePaid } from './quotes';
 import { transitionOrder } from './stateMachine';
 import { LATE_PAYMENT_REFUND_NOTE, LATE_PAYMENT_RESERVED_NOTE, releaseOrderStock, reserveOrderStock } from './expiry';
-import { balanceDueOf, payBalance } from './orderEditPayment';
+import { balanceDueOf, captureBalancePayPal, payBalance } from './orderEditPayment';
 
 /**
  * /pay/{order}/: pays an order that is still to_be_paid (it holds its stock reservation). A failed attempt is
@@ -140,13 +140,16 @@ export async function settleInTransaction(
  *   Not all there → 409 "this order has expired" and PayPal is never asked to capture: the shopper pays nothing.
  * - already paid (or later): answered as paid without capturing again.
  * - anything else (payment failed, cancelled, refund due): 409, no capture.
+ * A PayPal order made for the difference an edit left to pay is captured by captureBalancePayPal instead.
  */
 export async function capturePayPalPayment(
   db: Database,
   paypal: Pick<PayPalClient, 'captureOrder'>,
-  processor: Pick<PaymentProcessor, 'name' | 'methodName'>,
+  processor: PaymentProcessor,
   input: { hash: string; paypalOrderId: string; origin: string | null; themes?: ThemeService | null },
 ): Promise<PlaceOutcome> {
+  const balance = await captureBalancePayPal(db, paypal, processor, input);
+  if (balance) return balance;
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ id: number; status: string; total: number; payment_processor: string; payment_reference: string | null }>(
       'select id, status, total, payment_processor, payment_reference from orders where hash = $1 for update',

@@ -1,11 +1,12 @@
-import { paymentMessages, type ChargeRequest, type ChargeResult, type PaymentProcessor } from './types';
+import { paymentMessages, type ChargeRequest, type ChargeResult, type PaymentProcessor, type RefundResult } from './types';
 
 /**
  * PayPal wallet adapter (used when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set): Orders v2 REST through
  * fetch. `charge` creates a PayPal order whose experience_context sends the shopper back to our pay page
  * (/pay/{order}/?paypal=return or ?paypal=cancel) and answers its approval link; after the shopper approves on
  * PayPal and returns, `capture` takes the money (server/orders/payOrder.ts capturePayPalPayment).
- * PAYPAL_API_BASE picks the environment (sandbox unless set).
+ * `refund` gives back part or all of a captured order (its capture refunded). PAYPAL_API_BASE picks the
+ * environment (sandbox unless set).
  */
 export interface PayPalConfig {
   clientId: string;
@@ -26,6 +27,7 @@ interface PayPalOrder {
   id: string;
   status: string;
   links?: { rel: string; href: string }[];
+  purchase_units?: { payments?: { captures?: { id: string; status: string }[] } }[];
 }
 
 const money = (minor: number, currency: string) => ({ currency_code: currency.toUpperCase(), value: (minor / 100).toFixed(2) });
@@ -49,16 +51,16 @@ export function createPayPalClient(config: PayPalConfig, fetchFn: Fetch = fetch 
     return token.value;
   }
 
-  async function call(path: string, body: unknown, requestId: string): Promise<{ ok: boolean; status: number; body: PayPalOrder & { details?: { issue?: string; description?: string }[] } }> {
+  async function call(path: string, body: unknown, requestId: string | null): Promise<{ ok: boolean; status: number; body: PayPalOrder & { details?: { issue?: string; description?: string }[] } }> {
     const response = await fetchFn(`${config.apiBase}${path}`, {
-      method: 'POST',
+      method: requestId === null ? 'GET' : 'POST',
       headers: {
         authorization: `Bearer ${await accessToken()}`,
         'content-type': 'application/json',
         // PayPal's idempotency header: a retried call with the same id returns the first result.
-        'paypal-request-id': requestId,
+        ...(requestId === null ? {} : { 'paypal-request-id': requestId }),
       },
-      body: JSON.stringify(body),
+      ...(requestId === null ? {} : { body: JSON.stringify(body) }),
     });
     return { ok: response.ok, status: response.status, body: (await response.json()) as PayPalOrder };
   }
@@ -88,6 +90,15 @@ export function createPayPalClient(config: PayPalConfig, fetchFn: Fetch = fetch 
       if (ok && body.status === 'COMPLETED') return { ok: true, status: body.status, message: paymentMessages.succeeded };
       return { ok: false, status: body.status ?? 'FAILED', message: body.details?.[0]?.description ?? paymentMessages.walletDeclined };
     },
+    /** Gives back some or all of what a captured PayPal order took: its capture is looked up, then refunded. */
+    async refundOrder(orderId: string, amount: number, currency: string, requestId: string, note: string): Promise<RefundResult> {
+      const order = await call(`/v2/checkout/orders/${encodeURIComponent(orderId)}`, null, null);
+      const captureId = order.body.purchase_units?.flatMap((u) => u.payments?.captures ?? []).find((c) => c.status === 'COMPLETED' || c.status === 'PARTIALLY_REFUNDED')?.id;
+      if (!order.ok || !captureId) return { ok: false, reference: null, message: 'PayPal has no completed payment for this order to refund.' };
+      const { ok, status, body } = await call(`/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, { amount: money(amount, currency), note_to_payer: note.slice(0, 255) }, requestId);
+      if (ok && body.status !== 'CANCELLED' && body.status !== 'FAILED') return { ok: true, reference: body.id, message: paymentMessages.refunded };
+      return { ok: false, reference: body.id ?? null, message: body.details?.[0]?.description ?? `PayPal refused the refund (${status}).` };
+    },
   };
 }
 
@@ -109,6 +120,13 @@ export function createPayPalProcessor(client: PayPalClient): PaymentProcessor {
         cancelUrl: request.cancelUrl,
       });
       return { outcome: 'pending', reference: order.id, message: paymentMessages.pending, approveUrl: order.approveUrl };
+    },
+    async refund(request) {
+      try {
+        return await client.refundOrder(request.reference, request.amount, request.currency, request.idempotencyKey, request.reason);
+      } catch (error) {
+        return { ok: false, reference: null, message: error instanceof Error ? error.message : 'PayPal refused the refund.' };
+      }
     },
   };
 }

@@ -12,11 +12,18 @@ export interface StripeConfig {
   secretKey: string;
   publishableKey: string;
   webhookSecret: string | null;
+  /** Where the Stripe API answers (STRIPE_API_BASE, e.g. a local stand-in); Stripe's own when unset. */
+  apiBase?: string | null;
 }
 
 export function stripeConfigFrom(env: NodeJS.ProcessEnv): StripeConfig | null {
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_PUBLISHABLE_KEY) return null;
-  return { secretKey: env.STRIPE_SECRET_KEY, publishableKey: env.STRIPE_PUBLISHABLE_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET || null };
+  return {
+    secretKey: env.STRIPE_SECRET_KEY,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET || null,
+    apiBase: env.STRIPE_API_BASE || null,
+  };
 }
 
 /** The PaymentIntent calls the adapter uses (the SDK's, or a fake in tests). */
@@ -32,7 +39,7 @@ export interface StripeRefunds {
 }
 
 export function createStripeProcessor(config: StripeConfig, fakeIntents?: StripeIntents, fakeRefunds?: StripeRefunds): PaymentProcessor {
-  const sdk = fakeIntents && fakeRefunds ? null : new Stripe(config.secretKey);
+  const sdk = fakeIntents && fakeRefunds ? null : new Stripe(config.secretKey, sdkOptions(config.apiBase));
   const intents: StripeIntents = fakeIntents ?? sdk!.paymentIntents;
   const refunds: StripeRefunds = fakeRefunds ?? sdk!.refunds;
   return {
@@ -79,6 +86,12 @@ export function createStripeProcessor(config: StripeConfig, fakeIntents?: Stripe
       }
     },
   };
+}
+
+function sdkOptions(apiBase: string | null | undefined): Stripe.StripeConfig | undefined {
+  if (!apiBase) return undefined;
+  const url = new URL(apiBase);
+  return { host: url.hostname, port: url.port || (url.protocol === 'http:' ? 80 : 443), protocol: url.protocol === 'http:' ? 'http' : 'https', maxNetworkRetries: 0 };
 }
 
 /** A verified webhook event, or throws (bad signature, stale timestamp, no secret). */

@@ -14,13 +14,12 @@ export const editMessages = {
   nothingChanged: 'Nothing was changed: choose another size, colour or quantity, or remove an item.',
   lastItem: 'An order needs at least one item. To cancel the whole order, please contact us.',
   itemNotInOrder: 'This item is not part of the order.',
-  setOptions: 'The colours and sizes inside a set cannot be changed here: change its quantity or remove it.',
+  setOptions: 'A set has no colour or size of its own: choose them for each item inside it.',
   noColour: (name: string, colour: string) => `${name} does not come in "${colour}".`,
   noSize: (name: string, size: string, colour: string) => `${name} does not come in size "${size}" in ${colour}.`,
   short: (what: string, left: number) => (left > 0 ? `Sorry, only ${left} more of ${what} can be added.` : `Sorry, ${what} is out of stock.`),
   noLongerSold: (name: string) => `${name} is no longer sold, so it can only be kept as it is or removed.`,
   refundPending: 'A refund of this order is still being processed. Try again in a moment.',
-  balanceNotPayable: 'The difference can be paid here by card or the test wallet. Please contact us to pay it another way.',
 } as const;
 
 export const addressMessages = {

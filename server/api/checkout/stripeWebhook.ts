@@ -5,6 +5,7 @@ import type { Payments } from '../../payments';
 import { verifyStripeEvent } from '../../payments/stripe';
 import { paymentMessages } from '../../payments/types';
 import { settleInTransaction } from '../../orders/payOrder';
+import { balanceMessages, settleBalancePayment } from '../../orders/orderEditPayment';
 import { originOf } from './paymentHttp';
 
 export const STRIPE_WEBHOOK_PATH = '/omnis/v3/payments/stripe/webhook/';
@@ -21,9 +22,10 @@ interface IntentObject {
  * is verified with STRIPE_WEBHOOK_SECRET (stripe.webhooks.constructEvent); each event id is handled once
  * (payment_events), so a replayed event changes nothing. CSRF-exempt (commerceCsrfExempt). A success for an
  * order that expired meanwhile re-reserves its stock (→ paid) or, with the stock gone, marks it refund_due
- * (settleInTransaction in server/orders/payOrder.ts).
+ * (settleInTransaction in server/orders/payOrder.ts). A PaymentIntent for the difference an edit left to pay
+ * clears that balance (settleBalancePayment), or is refunded when an edit changed the balance meanwhile.
  */
-export function stripeWebhookRoutes(app: FastifyInstance, ctx: AppContext, _payments: Payments, env: NodeJS.ProcessEnv) {
+export function stripeWebhookRoutes(app: FastifyInstance, ctx: AppContext, payments: Payments, env: NodeJS.ProcessEnv) {
   const secret = env.STRIPE_WEBHOOK_SECRET || null;
   const stripeSide = { name: 'stripe', methodName: () => 'Card (Stripe)' };
   void app.register(async (scope) => {
@@ -43,7 +45,8 @@ export function stripeWebhookRoutes(app: FastifyInstance, ctx: AppContext, _paym
       const origin = await originOf(ctx, request, env);
       // The event id and its effect commit together: a replay (or a crash before commit and Stripe's retry)
       // can never apply it twice or lose it.
-      return ctx.db.transaction(async (tx) => {
+      const refund: { due: { amount: number; currency: string } | null } = { due: null };
+      const answer = await ctx.db.transaction(async (tx) => {
         const fresh = await tx.query('insert into payment_events (processor, event_id, type) values ($1, $2, $3) on conflict do nothing returning event_id', [
           'stripe',
           event.id,
@@ -51,6 +54,18 @@ export function stripeWebhookRoutes(app: FastifyInstance, ctx: AppContext, _paym
         ]);
         if (fresh.rows.length === 0) return { received: true, duplicate: true };
         let result = 'ignored';
+        const outcome =
+          event.type === 'payment_intent.succeeded'
+            ? ({ outcome: 'succeeded', message: paymentMessages.succeeded } as const)
+            : event.type === 'payment_intent.payment_failed'
+              ? ({ outcome: 'failed', message: intent.last_payment_error?.message ?? paymentMessages.declined } as const)
+              : null;
+        // The difference an edit left to pay (orderEditPayment.ts), or else a checkout payment.
+        const balance = outcome ? await settleBalancePayment(tx, stripeSide, intent.id, outcome) : null;
+        if (balance) {
+          if (balance.result === 'changed') refund.due = balance;
+          return { received: true, result: balance.result };
+        }
         if (event.type === 'payment_intent.succeeded') {
           result = await settleInTransaction(tx, stripeSide, intent.id, { outcome: 'succeeded', message: paymentMessages.succeeded }, { origin, themes: ctx.themes });
         } else if (event.type === 'payment_intent.payment_failed') {
@@ -58,6 +73,12 @@ export function stripeWebhookRoutes(app: FastifyInstance, ctx: AppContext, _paym
         }
         return { received: true, result };
       });
+      // Money taken for a balance an edit changed meanwhile goes back, after the commit (no lock held).
+      if (refund.due && payments.card.name === 'stripe') {
+        const { amount, currency } = refund.due;
+        await payments.card.refund?.({ reference: intent.id, amount, currency, idempotencyKey: `balance-back-${intent.id}`, reason: balanceMessages.changedWhilePaying }).catch(() => undefined);
+      }
+      return answer;
     });
   });
 }

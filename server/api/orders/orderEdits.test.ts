@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { openTestContext } from '../../testing/testContext';
+import { openTestContext, demoDivisionId } from '../../testing/testContext';
 import { TestClient } from '../../auth/testClient';
 import { TEST_CARDS } from '../../payments/testProcessor';
 import { apiMessages } from '../../http/errors';
@@ -12,6 +12,7 @@ import type { OrderView } from '../../../src/core/api/orders';
 import type { OrderEditResult, OrderEditView } from '../../../src/core/api/orderEdits';
 import type { OrderHistoryView } from '../../../src/core/api/orderHistory';
 import type { OrderStatus } from '../../../src/core/orderLifecycle';
+import type { ProductDetail } from '../../../src/core/catalogue';
 
 let t: Awaited<ReturnType<typeof openTestContext>>;
 let ip = 20;
@@ -288,5 +289,98 @@ describe('finding and guarding orders', () => {
     }
     const badEmail = await client.post('/omnis/v3/orders/find/', { number: order.number, email: 'nope' });
     expect(badEmail.statusCode).toBe(422);
+  });
+});
+
+describe('edit the items inside a set (before production)', () => {
+  /** The demo set (a tee in a colour and size, and a tote): bought `sets` times with the tee in Navy `size`. */
+  async function buySet(email: string, size: string, sets: number) {
+    const division = await demoDivisionId(t.ctx.db);
+    const set = (await t.app.inject({ url: `/omnis/v3/division/${division}/products/trail-day-set/` })).json<ProductDetail>();
+    const [tee, tote] = set.bundleItems;
+    const teeVariant = (s: string) => tee!.options.find((o) => o.colourName === 'Navy')!.sizes.find((x) => x.size === s)!.variantId;
+    const client = shopper();
+    const add = await client.post('/omnis/v3/frontend/product/addItemToCart/', {
+      item: { productUrl: 'trail-day-set', quantity: sets },
+      name: 'main',
+      bundleOptions: [
+        { bundleItemId: tee!.id, productColor: 'Navy', productSize: size },
+        { bundleItemId: tote!.id, productColor: tote!.options[0]!.colourName },
+      ],
+    });
+    expect(add.statusCode, add.body).toBe(200);
+    const res = await client.request(
+      'POST',
+      '/omnis/v3/checkout/place/',
+      { email, shippingAddress: ADDRESS, billingSameAsShipping: true, shippingMethod: 'uk-standard', payment: { method: 'card', card: { number: TEST_CARDS.success, expiry: '12/39', cvc: '123' } } },
+      { 'idempotency-key': randomUUID() },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const order = res.json<{ order: { hash: string; number: number } }>().order;
+    const view = (await editView(order.hash)).json<OrderEditView>();
+    return { order, view, set, teeVariant };
+  }
+
+  it("changes the tee's size inside a set: its units re-reserved at once, never oversold, logged; the price stays", async () => {
+    const division = await demoDivisionId(t.ctx.db);
+    const teeItem = (await t.app.inject({ url: `/omnis/v3/division/${division}/products/trail-day-set/` })).json<ProductDetail>().bundleItems[0]!;
+    const navy = (s: string) => teeItem.options.find((o) => o.colourName === 'Navy')!.sizes.find((x) => x.size === s)!.variantId;
+    const [small, medium] = [navy('S'), navy('M')];
+    await q('update product_variants set stock = 10 where id = $1', [small]);
+    await q('update product_variants set stock = 1 where id = $1', [medium]);
+    const { order, view } = await buySet('edit.set@example.com', 'S', 2);
+    const line = view.items[0]!;
+    expect(line.isBundle).toBe(true);
+    const teeComponent = line.components.find((c) => c.size === 'S')!;
+    expect(teeComponent).toMatchObject({ colour: 'Navy', quantity: 1 });
+    expect(teeComponent.choices.find((c) => c.colour === 'Navy')!.sizes.map((x) => x.size)).toContain('M');
+
+    // Two sets want 2 medium tees; only 1 is left: refused, and nothing moved.
+    const change = [{ id: line.id, quantity: 2, components: [{ id: teeComponent.id, colour: 'Navy', size: 'M' }] }];
+    const short = await edit(order.hash, change);
+    expect(short.statusCode).toBe(409);
+    expect(short.json()).toMatchObject({ message: editMessages.short(`${line.name}: ${teeComponent.name} (Navy, M)`, 1) });
+    expect([await stock(small), await stock(medium)]).toEqual([8, 1]);
+
+    await q('update product_variants set stock = 5 where id = $1', [medium]);
+    const res = await edit(order.hash, change);
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json<OrderEditResult>();
+    expect(result).toMatchObject({ total: result.previousTotal, balanceDue: 0, refund: null });
+    expect(result.changes).toEqual([`${line.name}: ${teeComponent.name} size S → M`]);
+    expect([await stock(small), await stock(medium)]).toEqual([10, 3]);
+    const child = (await q<{ variant_id: number; quantity: number; options: { size: string } }>('select variant_id, quantity, options from order_items where id = $1', [teeComponent.id]))[0]!;
+    expect(child).toMatchObject({ variant_id: medium, quantity: 2, options: { size: 'M' } });
+    expect((await notes(order.number)).at(-1)).toContain(`${teeComponent.name} size S → M`);
+    expect((await editView(order.hash)).json<OrderEditView>().items[0]!.components.find((c) => c.id === teeComponent.id)).toMatchObject({ size: 'M' });
+  });
+
+  it('two orders after the last units: the first edit takes them, the second is refused', async () => {
+    const division = await demoDivisionId(t.ctx.db);
+    const teeItem = (await t.app.inject({ url: `/omnis/v3/division/${division}/products/trail-day-set/` })).json<ProductDetail>().bundleItems[0]!;
+    const navy = (s: string) => teeItem.options.find((o) => o.colourName === 'Navy')!.sizes.find((x) => x.size === s)!.variantId;
+    await q('update product_variants set stock = 10 where id = $1', [navy('S')]);
+    const a = await buySet('edit.set.a@example.com', 'S', 1);
+    const b = await buySet('edit.set.b@example.com', 'S', 1);
+    await q('update product_variants set stock = 1 where id = $1', [navy('L')]);
+    const changeOf = (o: typeof a) => [{ id: o.view.items[0]!.id, quantity: 1, components: [{ id: o.view.items[0]!.components.find((c) => c.size === 'S')!.id, colour: 'Navy', size: 'L' }] }];
+    const [first, second] = await Promise.all([edit(a.order.hash, changeOf(a)), edit(b.order.hash, changeOf(b))]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    expect(await stock(navy('L'))).toBe(0);
+  });
+
+  it('refuses an item that is not inside this set, a size the product does not come in, and a colour for the set itself', async () => {
+    const { order, view } = await buySet('edit.set.bad@example.com', 'S', 1);
+    const line = view.items[0]!;
+    const tee = line.components.find((c) => c.size === 'S')!;
+    const stranger = await edit(order.hash, [{ id: line.id, quantity: 1, components: [{ id: 2147483000, colour: 'Navy', size: 'M' }] }]);
+    expect(stranger.statusCode).toBe(422);
+    expect(stranger.json()).toMatchObject({ message: editMessages.itemNotInOrder });
+    const size = await edit(order.hash, [{ id: line.id, quantity: 1, components: [{ id: tee.id, colour: 'Navy', size: 'XXXXL' }] }]);
+    expect(size.statusCode).toBe(422);
+    expect(size.json()).toMatchObject({ message: editMessages.noSize(tee.name, 'XXXXL', 'Navy') });
+    const own = await edit(order.hash, [{ id: line.id, quantity: 1, colour: 'Navy', size: 'M' }]);
+    expect(own.statusCode).toBe(422);
+    expect(own.json()).toMatchObject({ message: editMessages.setOptions });
   });
 });

@@ -38,6 +38,20 @@ const EDIT_BODY = {
           quantity: { type: 'integer', minimum: 0, maximum: 99 },
           colour: { type: 'string', minLength: 1, maxLength: 100 },
           size: { type: 'string', minLength: 1, maxLength: 50 },
+          components: {
+            type: 'array',
+            maxItems: 50,
+            items: {
+              type: 'object',
+              required: ['id', 'colour', 'size'],
+              additionalProperties: false,
+              properties: {
+                id: { type: 'integer', minimum: 1, maximum: 2147483647 },
+                colour: { type: 'string', minLength: 1, maxLength: 100 },
+                size: { type: 'string', minLength: 1, maxLength: 50 },
+              },
+            },
+          },
         },
       },
     },

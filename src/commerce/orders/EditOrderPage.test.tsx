@@ -68,6 +68,32 @@ describe('edit order page', () => {
     expect(JSON.parse(String(post[1]!.body))).toEqual({ items: [{ id: 7, quantity: 1, colour: 'Forest Green', size: 'L' }] });
   });
 
+  it("sends the new size of an item inside a set with the set's id", async () => {
+    const set = {
+      id: 9,
+      name: 'Trail Day Set',
+      colour: null,
+      size: null,
+      quantity: 2,
+      unitPrice: 4500,
+      isBundle: true,
+      choices: [],
+      components: [
+        { id: 10, name: 'Summit Tee', colour: 'Navy', size: 'S', quantity: 1, choices: [{ colour: 'Navy', sizes: [{ size: 'S', stock: 3 }, { size: 'M', stock: 1 }, { size: 'L', stock: 6 }] }] },
+        { id: 11, name: 'Canvas Tote', colour: 'Natural', size: 'One size', quantity: 1, choices: [{ colour: 'Natural', sizes: [{ size: 'One size', stock: 9 }] }] },
+      ],
+    };
+    const fetch = renderEdit(view({ items: [set] }));
+    const size = await screen.findByLabelText('Summit Tee size');
+    // What is left of each size shows beside it (the server refuses an edit the stock cannot cover).
+    expect((screen.getByRole('option', { name: 'M — only 1 left' }) as HTMLOptionElement).disabled).toBe(false);
+    fireEvent.change(size, { target: { value: 'L' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save changes' }));
+    await screen.findByTestId('edit-result');
+    const post = fetch.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ items: [{ id: 9, quantity: 2, components: [{ id: 10, colour: 'Navy', size: 'L' }] }] });
+  });
+
   it('explains why an order in production cannot change, with no form', async () => {
     renderEdit(view({ status: 'label_printed', refusal: editMessages.productionStarted }));
     expect((await screen.findByRole('alert')).textContent).toBe(editMessages.productionStarted);

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError, GENERIC_ERROR } from '../../lib/api';
 import { useHydrated } from '../../lib/hydration';
 import { formatMoney } from '../../core/currency';
-import type { EditChange, EditItemView, OrderEditResult, OrderEditView } from '../../core/api/orderEdits';
+import type { EditChange, EditChoiceView, EditItemView, OrderEditResult, OrderEditView } from '../../core/api/orderEdits';
 import { useCommerceHead } from '../head';
 import { OrderFinder } from './EditOrderFinder';
 import { orderEditApi } from './EditOrderApi';
@@ -15,16 +15,28 @@ import './EditOrder.css';
 /** §8 page loading 404: an unknown order address. */
 export const EDIT_NOT_FOUND = 'We were unable to find this page';
 
-type Draft = { colour: string | null; size: string | null; quantity: number };
+type Options = { colour: string | null; size: string | null };
+/** An item as the shopper is changing it; a set's items by their id. */
+type Draft = Options & { quantity: number; components: Record<number, Options> };
 type Load = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; view: OrderEditView };
 
 const describe = (i: { colour: string | null; size: string | null }) => [i.colour, i.size].filter(Boolean).join(' / ');
 
-/** Units of `size` in `colour` the item may have: the stock plus what this order already holds of it. */
-function available(item: EditItemView, colour: string | null, size: string | null): number {
-  const stock = item.choices.find((c) => c.colour === colour)?.sizes.find((s) => s.size === size)?.stock ?? 0;
-  return stock + (colour === item.colour && size === item.size ? item.quantity : 0);
+/** Units of `size` in `colour` there are for it: the stock plus the `held` units this order already has of `ordered`. */
+function available(choices: EditChoiceView[], ordered: Options, held: number, colour: string | null, size: string | null): number {
+  const stock = choices.find((c) => c.colour === colour)?.sizes.find((s) => s.size === size)?.stock ?? 0;
+  return stock + (colour === ordered.colour && size === ordered.size ? held : 0);
 }
+
+/** More than one colour or size to pick from (a tote in one colour and one size has nothing to change). */
+const hasChoice = (choices: EditChoiceView[]) => choices.length > 1 || (choices[0]?.sizes.length ?? 0) > 1;
+
+const draftOf = (item: EditItemView): Draft => ({
+  colour: item.colour,
+  size: item.size,
+  quantity: item.quantity,
+  components: Object.fromEntries(item.components.map((c) => [c.id, { colour: c.colour, size: c.size }])),
+});
 
 /**
  * /edit-order/{orderHash?}: until production starts, change the size, colour or quantity of an item or remove it.
@@ -53,7 +65,7 @@ function EditOrder({ hash }: { hash: string }) {
     orderEditApi.view(hash, controller.signal).then(
       (view) => {
         setLoad({ status: 'ready', view });
-        setDrafts(Object.fromEntries(view.items.map((i) => [i.id, { colour: i.colour, size: i.size, quantity: i.quantity }])));
+        setDrafts(Object.fromEntries(view.items.map((i) => [i.id, draftOf(i)])));
       },
       (e: unknown) => {
         if (!controller.signal.aborted) setLoad({ status: 'failed', message: e instanceof ApiError && e.status === 404 ? EDIT_NOT_FOUND : GENERIC_ERROR });
@@ -81,8 +93,13 @@ function EditOrder({ hash }: { hash: string }) {
   const set = (id: number, next: Partial<Draft>) => setDrafts((d) => ({ ...d, [id]: { ...d[id]!, ...next } }));
   const changes: EditChange[] = view.items.flatMap((item) => {
     const d = drafts[item.id];
-    if (!d || (d.quantity === item.quantity && d.colour === item.colour && d.size === item.size)) return [];
-    return [{ id: item.id, quantity: d.quantity, ...(d.colour && d.size && !item.isBundle ? { colour: d.colour, size: d.size } : {}) }];
+    if (!d) return [];
+    const components = item.components.flatMap((c) => {
+      const o = d.components[c.id];
+      return o?.colour && o.size && (o.colour !== c.colour || o.size !== c.size) ? [{ id: c.id, colour: o.colour, size: o.size }] : [];
+    });
+    if (d.quantity === item.quantity && d.colour === item.colour && d.size === item.size && components.length === 0) return [];
+    return [{ id: item.id, quantity: d.quantity, ...(d.colour && d.size && !item.isBundle ? { colour: d.colour, size: d.size } : {}), ...(components.length ? { components } : {}) }];
   });
 
   const save = async (event: FormEvent) => {
@@ -130,8 +147,7 @@ function EditOrder({ hash }: { hash: string }) {
           <p className="shop__lead">Change a size, colour or quantity, or remove an item, until we start making your order.</p>
           <ul className="edit-order__items" aria-label="Items">
             {view.items.map((item) => {
-              const d = drafts[item.id] ?? { colour: item.colour, size: item.size, quantity: item.quantity };
-              const sizes = item.choices.find((c) => c.colour === d.colour)?.sizes ?? [];
+              const d = drafts[item.id] ?? draftOf(item);
               const removed = d.quantity === 0;
               const id = `edit-item-${item.id}`;
               return (
@@ -144,13 +160,30 @@ function EditOrder({ hash }: { hash: string }) {
                     </span>
                   </div>
                   {item.isBundle && (
-                    <ul className="order-bundle">
-                      {item.components.map((c, n) => (
-                        <li key={n}>
-                          {c.quantity > 1 ? `${c.quantity} × ` : ''}
-                          {c.name} {describe(c) && `(${describe(c)})`}
-                        </li>
-                      ))}
+                    <ul className="order-bundle edit-order__components" aria-label={`Inside ${item.name}`}>
+                      {item.components.map((c) => {
+                        const o = d.components[c.id] ?? { colour: c.colour, size: c.size };
+                        return (
+                          <li key={c.id}>
+                            <span className="edit-order__component-name">
+                              {c.quantity > 1 ? `${c.quantity} × ` : ''}
+                              {c.name} {describe(c) && <small>(ordered: {describe(c)})</small>}
+                            </span>
+                            {!removed && hasChoice(c.choices) && (
+                              <div className="checkout-row edit-order__fields">
+                                <OptionSelects
+                                  id={`${id}-part-${c.id}`}
+                                  label={c.name}
+                                  choices={c.choices}
+                                  value={o}
+                                  left={(colour, size) => available(c.choices, c, c.quantity * item.quantity, colour, size)}
+                                  onChange={(next) => set(item.id, { components: { ...d.components, [c.id]: next } })}
+                                />
+                              </div>
+                            )}
+                          </li>
+                        );
+                      })}
                     </ul>
                   )}
                   {removed ? (
@@ -163,40 +196,13 @@ function EditOrder({ hash }: { hash: string }) {
                   ) : (
                     <div className="checkout-row edit-order__fields">
                       {!item.isBundle && item.choices.length > 0 && (
-                        <>
-                          <label className="checkout-field" htmlFor={`${id}-colour`}>
-                            <span>Colour</span>
-                            <select
-                              id={`${id}-colour`}
-                              value={d.colour ?? ''}
-                              onChange={(e) => {
-                                const colour = e.target.value;
-                                const list = item.choices.find((c) => c.colour === colour)?.sizes ?? [];
-                                set(item.id, { colour, size: list.some((s) => s.size === d.size) ? d.size : (list.find((s) => available(item, colour, s.size) > 0)?.size ?? list[0]?.size ?? null) });
-                              }}
-                            >
-                              {item.choices.map((c) => (
-                                <option key={c.colour} value={c.colour}>
-                                  {c.colour}
-                                </option>
-                              ))}
-                            </select>
-                          </label>
-                          <label className="checkout-field" htmlFor={`${id}-size`}>
-                            <span>Size</span>
-                            <select id={`${id}-size`} value={d.size ?? ''} onChange={(e) => set(item.id, { size: e.target.value })}>
-                              {sizes.map((s) => {
-                                const left = available(item, d.colour, s.size);
-                                return (
-                                  <option key={s.size} value={s.size} disabled={left === 0}>
-                                    {s.size}
-                                    {left === 0 ? ' — sold out' : left < 5 ? ` — only ${left} left` : ''}
-                                  </option>
-                                );
-                              })}
-                            </select>
-                          </label>
-                        </>
+                        <OptionSelects
+                          id={id}
+                          choices={item.choices}
+                          value={d}
+                          left={(colour, size) => available(item.choices, item, item.quantity, colour, size)}
+                          onChange={(next) => set(item.id, next)}
+                        />
                       )}
                       <label className="checkout-field edit-order__quantity" htmlFor={`${id}-quantity`}>
                         <span>Quantity</span>
@@ -243,5 +249,54 @@ function EditOrder({ hash }: { hash: string }) {
         </p>
       )}
     </div>
+  );
+}
+
+/** Colour and size selects for an item or an item inside a set; a sold-out size cannot be picked. */
+function OptionSelects({ id, label, choices, value, left, onChange }: {
+  id: string;
+  /** Names the selects of an item inside a set ("Summit Tee colour"). */
+  label?: string;
+  choices: EditChoiceView[];
+  value: Options;
+  left: (colour: string | null, size: string | null) => number;
+  onChange: (next: Options) => void;
+}) {
+  const sizes = choices.find((c) => c.colour === value.colour)?.sizes ?? [];
+  return (
+    <>
+      <label className="checkout-field" htmlFor={`${id}-colour`}>
+        <span>{label ? `${label} colour` : 'Colour'}</span>
+        <select
+          id={`${id}-colour`}
+          value={value.colour ?? ''}
+          onChange={(e) => {
+            const colour = e.target.value;
+            const list = choices.find((c) => c.colour === colour)?.sizes ?? [];
+            onChange({ colour, size: list.some((s) => s.size === value.size) ? value.size : (list.find((s) => left(colour, s.size) > 0)?.size ?? list[0]?.size ?? null) });
+          }}
+        >
+          {choices.map((c) => (
+            <option key={c.colour} value={c.colour}>
+              {c.colour}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="checkout-field" htmlFor={`${id}-size`}>
+        <span>{label ? `${label} size` : 'Size'}</span>
+        <select id={`${id}-size`} value={value.size ?? ''} onChange={(e) => onChange({ colour: value.colour, size: e.target.value })}>
+          {sizes.map((s) => {
+            const units = left(value.colour, s.size);
+            return (
+              <option key={s.size} value={s.size} disabled={units === 0}>
+                {s.size}
+                {units === 0 ? ' — sold out' : units < 5 ? ` — only ${units} left` : ''}
+              </option>
+            );
+          })}
+        </select>
+      </label>
+    </>
   );
 }

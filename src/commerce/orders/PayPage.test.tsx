@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { StoreContext } from '../../app/StoreContext';
 import { describeCurrency } from '../../core/currency';
@@ -51,6 +51,7 @@ function renderPay(path: string, view: OrderView, capture: () => Response = () =
   const fetch = mockFetch((url) => {
     if (url.includes('/checkout/config/')) return json(CONFIG);
     if (url.includes('/paypal/capture/')) return capture();
+    if (url.endsWith('/pay/')) return json({ order: { hash: HASH, number: 42, status: 'paid' }, payment: { status: 'pending', clientSecret: 'pi_1_secret_2' } });
     if (url.includes(`/orders/${HASH}/`)) return json(view);
     return json({ items: [] });
   });
@@ -66,6 +67,21 @@ function renderPay(path: string, view: OrderView, capture: () => Response = () =
   render(<RouterProvider router={router} />);
   return { fetch, router };
 }
+
+vi.mock('../checkout/StripePayment', () => ({
+  StripePayment: ({ clientSecret, returnUrl }: { clientSecret: string; returnUrl: string }) => <p data-testid="stripe-element">{`${clientSecret} → ${returnUrl}`}</p>,
+}));
+
+describe('pay page: the difference after an edit, with Stripe', () => {
+  it('creates the payment for the balance and opens Stripe’s card form for it, returning to the receipt', async () => {
+    const { fetch } = renderPay(`/pay/${HASH}/`, order({ status: 'paid', payable: false, balanceDue: 1250 }));
+    expect(await screen.findByRole('heading', { name: 'Pay the difference for order #42' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay £12.50 by card' }));
+    expect((await screen.findByTestId('stripe-element')).textContent).toBe(`pi_1_secret_2 → ${window.location.origin}/receipt/${HASH}`);
+    const post = fetch.mock.calls.find(([url]) => String(url).endsWith('/pay/'))!;
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ payment: { method: 'card' } });
+  });
+});
 
 const captureCalls = (fetch: ReturnType<typeof mockFetch>) => fetch.mock.calls.filter(([url]) => String(url).includes('/paypal/capture/'));
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { formatMoney } from '../../core/currency';
 import { documentTitle } from '../../core/routes';
@@ -14,6 +14,8 @@ import '../checkout/checkout.css';
 import '../commerce.css';
 import './orders.css';
 
+const StripePayment = lazy(async () => ({ default: (await import('../checkout/StripePayment')).StripePayment }));
+
 export const PAYPAL_CANCELLED = 'You cancelled the PayPal payment. Your order is saved: pay whenever you are ready.';
 export const PAYPAL_CONFIRMING = 'Confirming your PayPal payment…';
 export const ORDER_EXPIRED = 'Oops... Looks like this order has expired. Please place your order again.';
@@ -21,7 +23,8 @@ export const ORDER_EXPIRED = 'Oops... Looks like this order has expired. Please 
 /**
  * /pay/{order}/ (cart layout): pays an order that is still unpaid. PayPal sends the shopper back here:
  * `?paypal=return&token={PayPal order}` captures the approved payment and lands on the receipt;
- * `?paypal=cancel` shows the order still payable (nothing was taken, the basket is untouched).
+ * `?paypal=cancel` shows the order still payable (nothing was taken, the basket is untouched). With Stripe the
+ * card is entered in Stripe's Payment Element for a PaymentIntent of exactly the amount; its webhook marks it paid.
  */
 export function PayPage() {
   const { order: hash } = useParams();
@@ -34,6 +37,7 @@ export function PayPage() {
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [clientSecret, setClientSecret] = useState<string | null>(null);
   const key = useRef<string | null>(null);
   const paypal = params.get('paypal');
   const token = params.get('token');
@@ -110,6 +114,7 @@ export function PayPage() {
       const answer = await checkoutApi.pay(order.hash, payment, key.current);
       key.current = null;
       if (answer.payment.approveUrl) return window.location.assign(answer.payment.approveUrl);
+      if (answer.payment.clientSecret) return setClientSecret(answer.payment.clientSecret);
       navigate(`/receipt/${order.hash}`);
     } catch (e) {
       const err = asApiError(e);
@@ -167,14 +172,27 @@ export function PayPage() {
               {message}
             </p>
           )}
-          {config?.wallet === 'paypal' && (
-            <p className="order-actions">
-              <button type="button" className="shop-button" disabled={busy} onClick={() => void pay({ method: 'wallet' })}>
-                {busy ? 'Opening PayPal…' : 'Pay with PayPal'}
-              </button>
-            </p>
+          {clientSecret && config?.stripePublishableKey ? (
+            <Suspense fallback={<p role="status">Loading the card form…</p>}>
+              <StripePayment publishableKey={config.stripePublishableKey} clientSecret={clientSecret} returnUrl={`${window.location.origin}/receipt/${order.hash}`} />
+            </Suspense>
+          ) : (
+            <>
+              <p className="order-actions">
+                {config?.card === 'stripe' && (
+                  <button type="button" className="shop-button" disabled={busy} onClick={() => void pay({ method: 'card' })}>
+                    {busy ? 'Preparing…' : `Pay ${formatMoney(amount, order.currency)} by card`}
+                  </button>
+                )}
+                {config?.wallet === 'paypal' && (
+                  <button type="button" className={`shop-button${config.card === 'stripe' ? ' shop-button--secondary' : ''}`} disabled={busy} onClick={() => void pay({ method: 'wallet' })}>
+                    {busy ? 'Opening PayPal…' : 'Pay with PayPal'}
+                  </button>
+                )}
+              </p>
+              {config?.card === 'stripe' && <p className="checkout-hint">You will enter your card details securely with Stripe.</p>}
+            </>
           )}
-          <p className="checkout-hint">Card payments for this store are taken at checkout with Stripe.</p>
         </>
       )}
     </div>

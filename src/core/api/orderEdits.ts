@@ -6,6 +6,18 @@ export interface EditChoiceView {
   sizes: { size: string; stock: number }[];
 }
 
+/** One item inside a set (an order item of its own, under the set's). */
+export interface EditComponentView {
+  id: number;
+  name: string;
+  colour: string | null;
+  size: string | null;
+  /** Units of it in one set. */
+  quantity: number;
+  /** The colours and sizes it may change to; empty when its product is no longer sold. */
+  choices: EditChoiceView[];
+}
+
 export interface EditItemView {
   id: number;
   name: string;
@@ -13,9 +25,9 @@ export interface EditItemView {
   size: string | null;
   quantity: number;
   unitPrice: number;
-  /** A set: only its quantity can change (its items are listed, not chosen). */
+  /** A set: its quantity changes as a whole; the colour and size of each of its items can change one by one. */
   isBundle: boolean;
-  components: { name: string; colour: string | null; size: string | null; quantity: number }[];
+  components: EditComponentView[];
   /** The colours and sizes the item may change to; empty when the product is no longer sold. */
   choices: EditChoiceView[];
 }
@@ -34,12 +46,20 @@ export interface OrderEditView {
   items: EditItemView[];
 }
 
-/** One change: the item's new quantity (0 removes it) and, for a single item, its colour and size. */
+/** One change: the item's new quantity (0 removes it) and, for a single item, its colour and size; for a set, the colour and size of its items. */
 export interface EditChange {
   id: number;
   quantity: number;
   colour?: string;
   size?: string;
+  components?: EditComponentChange[];
+}
+
+/** A new colour and size for one item of a set (its id is the component's, EditComponentView.id). */
+export interface EditComponentChange {
+  id: number;
+  colour: string;
+  size: string;
 }
 
 /** POST /omnis/v3/orders/{hash}/edit/ answer. */
