@@ -13,6 +13,7 @@ export function Dialog({
   onClose,
   dismissable = true,
   tone = 'default',
+  wide = false,
 }: {
   open: boolean;
   title: string;
@@ -21,6 +22,8 @@ export function Dialog({
   onClose: () => void;
   dismissable?: boolean;
   tone?: 'default' | 'danger' | 'warning';
+  /** Room for side-by-side content (page history). */
+  wide?: boolean;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
@@ -33,7 +36,7 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
-      className={`ed-dialog ed-dialog--${tone}`}
+      className={`ed-dialog ed-dialog--${tone}${wide ? ' ed-dialog--wide' : ''}`}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

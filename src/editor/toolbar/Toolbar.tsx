@@ -1,9 +1,13 @@
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { hasUnsavedChanges, useEditor, useEditorStore, useCanRedo, useCanUndo, type Device } from '../store';
 import { Icon } from './icons';
 import { runSave } from './saveActions';
 import { SetupNotice } from './SetupNotice';
 import './toolbar.css';
+
+// Page history loads when first opened (it draws two versions of the page).
+const HistoryDialog = lazy(async () => ({ default: (await import('../history/HistoryDialog')).HistoryDialog }));
 
 const DEVICES: { device: Device; label: string; detail: string }[] = [
   { device: 'desktop', label: 'Desktop', detail: 'full width, 12 columns' },
@@ -23,6 +27,7 @@ export function Toolbar({ pagesHref }: { pagesHref: string }) {
   const canUndo = useCanUndo();
   const canRedo = useCanRedo();
   const saving = useEditor((s) => s.saving);
+  const [history, setHistory] = useState(false);
   return (
     <header className="ed-toolbar">
       <div className="ed-toolbar__start">
@@ -67,12 +72,20 @@ export function Toolbar({ pagesHref }: { pagesHref: string }) {
         >
           <Icon name="redo" />
         </button>
+        <button type="button" className="ed-button ed-button--icon" onClick={() => setHistory(true)} aria-label="Page history" title="Page history: saved versions">
+          <Icon name="history" />
+        </button>
         <SaveStatus />
         <button type="button" className="ed-button ed-button--primary" onClick={() => void runSave(editor)} disabled={saving} aria-keyshortcuts="Control+S Meta+S" title={`Save (${mod}S)`}>
           Save
         </button>
       </div>
       <SetupNotice />
+      {history && (
+        <Suspense fallback={null}>
+          <HistoryDialog open onClose={() => setHistory(false)} />
+        </Suspense>
+      )}
     </header>
   );
 }

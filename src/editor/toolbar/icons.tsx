@@ -16,6 +16,8 @@ const paths: Record<string, string> = {
   check: 'M5 12l5 5L20 7',
   block: 'M4 4h16v16H4z',
   close: 'M6 6l12 12M18 6L6 18',
+  history: 'M3 12a9 9 0 103-6.7L3 8M3 3v5h5M12 7v5l3 3',
+  clock: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 7v5l3 3',
 };
 
 export function Icon({ name, size = 18 }: { name: string; size?: number }) {
