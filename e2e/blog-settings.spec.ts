@@ -74,3 +74,33 @@ test('a blog post\'s settings: tip once, field errors in the spec\'s words, save
   await expect(page.getByRole('heading', { name: renamed })).toBeVisible();
   await expect(page.getByText('Rowan Ash')).toBeVisible();
 });
+
+test('creating a post holds the screen behind the loading overlay until the builder opens', async ({ page }) => {
+  await signInAs(page, DEMO_OWNER);
+  await page.goto('/blog/');
+  await page.getByRole('dialog', { name: 'Posts are pages' }).getByRole('button', { name: 'Got it' }).click();
+  // The server answers slowly, so the overlay can be looked at.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/blog/posts/', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    await held;
+    await route.continue();
+  });
+  const manager = page.getByRole('region', { name: 'Manage posts' });
+  await manager.getByRole('button', { name: 'New post' }).click();
+  await manager.getByLabel('Title').fill(`Loading ${Date.now().toString(36)} ${test.info().project.name}`);
+  await manager.getByLabel('Author').fill('Ines Fern');
+  await manager.getByRole('button', { name: 'Create and open in the builder' }).click();
+  const loading = page.getByRole('dialog', { name: 'Creating your post' });
+  await expect(loading).toBeVisible();
+  await expect(loading).toBeFocused();
+  await expect(loading.getByRole('button')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  await expect(loading).toBeFocused();
+  release();
+  // The builder's code is the largest chunk: on a busy machine it can take a while to arrive.
+  await expect(page).toHaveURL(/\/dashboard\/pages\/\d+\/edit/, { timeout: 30_000 });
+  await expect(loading).toBeHidden();
+});
