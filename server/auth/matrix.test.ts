@@ -19,7 +19,7 @@ const API = '/omnis/v3';
 const [OWNER, STAFF, SHOPPER] = DEMO_ACCOUNTS;
 const OTHER = { email: 'other.owner@example.com', password: 'other owner password' };
 const credentials: Record<Exclude<Role, 'anonymous'>, { email: string; password: string }> = { shopper: SHOPPER, owner: OWNER, otherOwner: OTHER, staff: STAFF };
-const ids = { demo: 0, otherStore: 0, shopper: 0, draft: 0, members: 0, owners: 0 };
+const ids = { demo: 0, otherStore: 0, shopper: 0, draft: 0, members: 0, owners: 0, post: 0 };
 const q = async <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => (await t.ctx.db.query<T>(sql, params)).rows;
 let ip = 1;
 
@@ -36,6 +36,7 @@ beforeAll(async () => {
   ids.draft = await page('/draft/', false, { title: 'Draft' });
   ids.members = await page('/members/', true, { title: 'Members', loginState: 'logged-in' });
   ids.owners = await page('/owners/', true, { title: 'Owners', loginState: 'dashboard-access' });
+  ids.post = (await q<{ id: number }>('select id from blog_posts where division_id = $1 order by id limit 1', [ids.demo]))[0]!.id;
 }, 180_000);
 afterAll(async () => t?.close());
 
@@ -365,6 +366,20 @@ const ROWS: Row[] = [
     url: () => `${API}/divisions/${ids.demo}/blog/posts/`,
     body: () => ({ title: `Matrix post ${++n}`, author: 'Matrix' }),
     expect: { anonymous: 401, shopper: 403, owner: 201, otherOwner: 403, staff: 201 },
+  },
+  {
+    name: 'PUT divisions/{id}/blog/posts/{post}',
+    method: 'PUT',
+    url: () => `${API}/divisions/${ids.demo}/blog/posts/${ids.post}/`,
+    body: () => ({ title: `Matrix settings ${++n}`, author: 'Matrix', tags: ['matrix'], publishedAt: '2026-01-02T10:00:00.000Z' }),
+    expect: { anonymous: 401, shopper: 403, owner: 200, otherOwner: 403, staff: 200 },
+  },
+  {
+    name: 'PUT divisions/{id}/blog/posts/{unknown post}',
+    method: 'PUT',
+    url: () => `${API}/divisions/${ids.demo}/blog/posts/2147483647/`,
+    body: () => ({ title: 'Nobody', author: 'Matrix', publishedAt: '2026-01-02T10:00:00.000Z' }),
+    expect: { anonymous: 401, shopper: 403, owner: 404, otherOwner: 403, staff: 404 },
   },
   // The studio: shoppers' routes are open like the basket; a print file only for staff.
   { name: 'GET studio/garments', method: 'GET', url: () => `${API}/studio/garments/`, expect: all(200) },

@@ -2,8 +2,9 @@ import type { Queryable } from '../db/database';
 import type { SchemaRegistry } from '../../src/core/schemas/registry';
 import { blogPostUrl, blogTagUrl } from '../../src/core/blog';
 import { ApiError } from '../http/errors';
-import { createPage } from '../pages/writes';
-import type { PageDoc } from '../pages/repository';
+import { createPage, updatePage } from '../pages/writes';
+import { getPage, type PageDoc } from '../pages/repository';
+import type { DashboardPost } from '../../src/core/api/blog';
 
 /** A new post as the dashboard's blog list sends it. */
 export interface NewBlogPost {
@@ -64,4 +65,58 @@ export async function createBlogPost(tx: Queryable, registry: SchemaRegistry, di
     [divisionId, post.slug, post.title, post.excerpt, post.metaImage ? JSON.stringify(post.metaImage) : null, JSON.stringify(post.tags), post.publishedAt.toISOString(), page.id, post.author],
   );
   return { id: rows[0]!.id, page };
+}
+
+/** The fields of a post's settings form in the dashboard. */
+export type PostSettings = Pick<NewBlogPost, 'title' | 'author' | 'tags' | 'metaImage' | 'publishedAt'>;
+
+type Block = { uid?: string; type: string; properties?: Record<string, unknown>; [key: string]: unknown };
+
+/**
+ * Saves a post's settings and carries them into its page: the page's title and share image, and the banner,
+ * byline and tag blocks the post started with (where the builder kept them). Null when the store has no such post.
+ */
+export async function updatePostSettings(tx: Queryable, registry: SchemaRegistry, divisionId: number, postId: number, storeIsPro: boolean, settings: PostSettings): Promise<DashboardPost | null> {
+  const { rows } = await tx.query<{ url: string; excerpt: string; page_id: number | null }>('select url, excerpt, page_id from blog_posts where id = $1 and division_id = $2 for update', [postId, divisionId]);
+  const row = rows[0];
+  if (!row) return null;
+  await tx.query('update blog_posts set title = $2, author = $3, tags = $4, meta_image = $5, published_at = $6 where id = $1', [
+    postId,
+    settings.title,
+    settings.author,
+    JSON.stringify(settings.tags),
+    settings.metaImage ? JSON.stringify(settings.metaImage) : null,
+    settings.publishedAt.toISOString(),
+  ]);
+  const page = row.page_id === null ? null : await getPage(tx, row.page_id);
+  if (page) {
+    const fresh = new Map(blogPostBlocks({ ...settings, slug: row.url, excerpt: row.excerpt, body: '' }).map((b) => [b.uid, b as Block]));
+    const tagsUid = `post-${row.url}-tags`;
+    const blocks = (page.blocks as Block[])
+      .filter((b) => b.uid !== tagsUid || fresh.has(tagsUid))
+      .map((b) => {
+        if (b.uid === `post-${row.url}-banner`) {
+          const { image: _old, ...rest } = b.properties ?? {};
+          return { ...b, properties: { ...rest, title: settings.title, ...(settings.metaImage ? { image: settings.metaImage } : {}) } };
+        }
+        if (b.uid === `post-${row.url}-byline` || b.uid === tagsUid) return { ...b, properties: { ...b.properties, text: fresh.get(b.uid)!.properties!.text } };
+        return b;
+      });
+    const { ogImage: _oldImage, ...properties } = page.properties as Record<string, unknown>;
+    await updatePage(tx, registry, page, storeIsPro, {
+      version: page.version,
+      blocks,
+      properties: { ...properties, title: settings.title, ...(settings.metaImage ? { ogImage: settings.metaImage } : {}) },
+    });
+  }
+  return {
+    id: postId,
+    url: row.url,
+    title: settings.title,
+    author: settings.author,
+    tags: settings.tags,
+    publishedAt: settings.publishedAt.toISOString(),
+    pageId: row.page_id,
+    metaImage: settings.metaImage,
+  };
 }

@@ -8,6 +8,7 @@ import { Footer } from './regions/Footer';
 import { NavBar } from './regions/NavBar';
 import { useStore } from './StoreContext';
 import { SnackbarHost } from './Snackbar';
+import { OverlayHost } from './overlays/OverlayHost';
 import { NotificationCenter } from './notifications/NotificationCenter';
 import { UpdatePrompt } from './notifications/UpdatePrompt';
 import { collectEvent } from './eventCollector';
@@ -75,6 +76,7 @@ export function AppLayout() {
       <NotificationCenter cards={!focused} />
       <UpdatePrompt />
       <SnackbarHost />
+      <OverlayHost />
       <SiteFeatures storefront={layout.header} />
     </div>
   );

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import { createSnackbarQueue, messageForStatus, SNACKBAR_GENERIC } from '../core/snackbar';
-import { ApiError } from '../lib/api';
+import { Link } from 'react-router';
+import { createSnackbarQueue, messageForStatus } from '../core/snackbar';
+import { asApiError } from '../lib/api';
 import './snackbar.css';
 
 /** The app's one snackbar queue: every transient message goes through it. */
@@ -8,7 +9,8 @@ export const snackbar = createSnackbarQueue();
 
 /** Queues the §8 message for a failed call (routing by status); the code keeps repeats of one failure out. */
 export function snackError(error: unknown, code = 'api-error') {
-  const text = error instanceof ApiError ? messageForStatus(error.status, { message: error.message, errors: error.errors }) : SNACKBAR_GENERIC;
+  const failure = asApiError(error);
+  const text = messageForStatus(failure.status, { message: failure.message, errors: failure.errors });
   snackbar.push({ code: `${code}:${text}`, text, kind: 'error' });
 }
 
@@ -19,7 +21,17 @@ export function SnackbarHost() {
     <div className="snackbar-area" role="status" aria-live="polite">
       {shown && (
         <div className={`snackbar snackbar--${shown.kind}`}>
-          <span>{shown.text}</span>
+          <span>
+            {shown.text}
+            {shown.link && (
+              <>
+                {' '}
+                <Link className="snackbar__link" to={shown.link.href}>
+                  {shown.link.text}
+                </Link>
+              </>
+            )}
+          </span>
           <button type="button" className="snackbar__close" onClick={snackbar.dismiss} aria-label="Dismiss">
             ×
           </button>

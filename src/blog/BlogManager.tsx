@@ -5,6 +5,8 @@ import { EDITOR_PATHS } from '../editor/paths';
 import { blogPostUrl } from '../core/blog';
 import type { DashboardPost } from '../core/api/blog';
 import { snackError } from '../app/Snackbar';
+import { gotItOverlay, loadingOverlay } from '../app/overlays/overlayStore';
+import { PostSettings } from './PostSettings';
 
 type Listing = { status: 'loading' } | { status: 'ready'; posts: DashboardPost[] } | { status: 'failed'; message: string };
 
@@ -21,6 +23,7 @@ export default function BlogManager({ divisionId }: { divisionId: number }) {
   const [open, setOpen] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<{ message: string; fields: Record<string, string[]> } | null>(null);
+  const [editing, setEditing] = useState<DashboardPost | null>(null);
 
   const load = useCallback(() => {
     api<{ data: DashboardPost[] }>(postsUrl(divisionId))
@@ -28,6 +31,13 @@ export default function BlogManager({ divisionId }: { divisionId: number }) {
       .catch((e: unknown) => setListing({ status: 'failed', message: e instanceof ApiError ? e.message : GENERIC_ERROR }));
   }, [divisionId]);
   useEffect(load, [load]);
+  useEffect(() => {
+    void gotItOverlay({
+      code: 'blog-posts-are-pages',
+      title: 'Posts are pages',
+      text: 'Write and lay out a post in the page builder, like any page. Its title, tags, author, date and image are under Settings here.',
+    });
+  }, []);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,11 +47,14 @@ export default function BlogManager({ divisionId }: { divisionId: number }) {
     setSaving(true);
     setError(null);
     try {
-      const created = await api<{ pageId: number }>(postsUrl(divisionId), {
-        method: 'POST',
-        body: { title: field('title'), author: field('author'), excerpt: field('excerpt'), tags: field('tags'), metaImage: image ? { src: image, alt: field('title') } : null },
+      // Creating the page and opening the builder takes a moment: the loading overlay holds the screen meanwhile.
+      await loadingOverlay({ title: 'Creating your post', text: 'Opening it in the page builder…' }, async () => {
+        const created = await api<{ pageId: number }>(postsUrl(divisionId), {
+          method: 'POST',
+          body: { title: field('title'), author: field('author'), excerpt: field('excerpt'), tags: field('tags'), metaImage: image ? { src: image, alt: field('title') } : null },
+        });
+        await navigate(EDITOR_PATHS.edit(created.pageId));
       });
-      await navigate(EDITOR_PATHS.edit(created.pageId));
     } catch (e) {
       setError(e instanceof ApiError ? { message: e.message, fields: e.errors } : { message: GENERIC_ERROR, fields: {} });
       snackError(e, 'blog-post-create');
@@ -109,11 +122,26 @@ export default function BlogManager({ divisionId }: { divisionId: number }) {
                 </td>
                 <td>{post.author}</td>
                 <td>{DATE.format(new Date(post.publishedAt))}</td>
-                <td>{post.pageId !== null && <Link to={EDITOR_PATHS.edit(post.pageId)}>Edit</Link>}</td>
+                <td className="blog-manager__actions">
+                  <button type="button" className="link-button" onClick={() => setEditing(post)} aria-label={`Settings of ${post.title}`}>
+                    Settings
+                  </button>
+                  {post.pageId !== null && <Link to={EDITOR_PATHS.edit(post.pageId)}>Edit</Link>}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
+      )}
+      {editing && (
+        <PostSettings
+          divisionId={divisionId}
+          post={editing}
+          onClose={(saved) => {
+            setEditing(null);
+            if (saved) load();
+          }}
+        />
       )}
     </section>
   );

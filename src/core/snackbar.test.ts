@@ -43,6 +43,12 @@ describe('§8 response routing by status', () => {
   it('500: the fixed text; other 4xx/5xx: the server message or the generic text', () => {
     expect(messageForStatus(500, { message: 'stack trace' })).toBe(SNACKBAR_SERVER_ERROR);
     expect(messageForStatus(403, { message: 'Permission denied' })).toBe('Permission denied');
-    expect(messageForStatus(503, {})).toBe(SNACKBAR_GENERIC);
+    expect(messageForStatus(503, {})).toBe(SNACKBAR_SERVER_ERROR);
+    expect(messageForStatus(404, { message: '' })).toBe(SNACKBAR_SERVER_ERROR);
+    expect(SNACKBAR_SERVER_ERROR).toBe('Oops.. looks like something went wrong');
+  });
+  it('no answer at all (status 0): the generic snackbar text', () => {
+    expect(messageForStatus(0, {})).toBe(SNACKBAR_GENERIC);
+    expect(SNACKBAR_GENERIC).toBe('Oops... looks like something went wrong. Please try again.');
   });
 });

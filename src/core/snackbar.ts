@@ -14,6 +14,8 @@ export interface Snack {
   text: string;
   kind: SnackKind;
   durationMs?: number;
+  /** A link that follows the message, e.g. "View basket" after adding to it. */
+  link?: { text: string; href: string };
 }
 
 export interface SnackbarState {
@@ -76,14 +78,16 @@ export function createSnackbarQueue(timers: Timers = browserTimers) {
 export type SnackbarQueue = ReturnType<typeof createSnackbarQueue>;
 
 /**
- * §8 response routing by status: 422 shows the first validation message of the errors list, else the response
- * message; 500 the fixed server-error text; other 4xx and 5xx the server's message or the generic text.
+ * §8 response routing by status, the one place it is decided: 422 shows the first validation message of the
+ * errors list, else the response message; 500 the fixed server-error text; other 4xx and 5xx the server's message
+ * or that same text. Status 0 is no answer at all (the network failed): the generic snackbar text.
  */
 export function messageForStatus(status: number, body: { message?: string; errors?: Record<string, string[]> } | null | undefined): string {
   if (status === 422) {
     const first = Object.values(body?.errors ?? {}).find((list) => Array.isArray(list) && list.length > 0)?.[0];
     return first ?? body?.message ?? SNACKBAR_GENERIC;
   }
+  if (status === 0) return body?.message || SNACKBAR_GENERIC;
   if (status === 500) return SNACKBAR_SERVER_ERROR;
-  return body?.message || SNACKBAR_GENERIC;
+  return body?.message || SNACKBAR_SERVER_ERROR;
 }

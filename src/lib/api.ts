@@ -1,5 +1,6 @@
 import { readCookie } from './cookies';
 import { peekPreloaded, type PreloadedAnswer } from './preloaded';
+import { messageForStatus } from '../core/snackbar';
 
 /** §7: JSON under /omnis/v3 with credentials; state-changing calls echo the XSRF-TOKEN cookie as X-CSRF-TOKEN. */
 export const API_BASE = '/omnis/v3';
@@ -24,7 +25,7 @@ export const asApiError = (error: unknown): ApiError => (error instanceof ApiErr
 export function formFailure(error: unknown): { errors: Record<string, string[]>; message: string | null } {
   const err = asApiError(error);
   const errors = err.errors ?? {};
-  return { errors, message: Object.keys(errors).length === 0 ? err.message : null };
+  return { errors, message: Object.keys(errors).length === 0 ? messageForStatus(err.status, err) : null };
 }
 
 /** How the server side answers a call: the data, or the status and §8 message of the error. */

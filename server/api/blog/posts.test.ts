@@ -62,4 +62,33 @@ describe('blog posts as builder pages', () => {
     expect(taken.statusCode).toBe(422);
     expect(taken.json()).toMatchObject({ errors: { '/slug': [blogPostMessages.slugTaken] } });
   });
+
+  it('saves a post\'s settings and carries them into its page: title, share image, banner, byline and tags', async () => {
+    const created = (await owner.post(posts(), { title: 'Settings trial', author: 'Ines Fern', tags: 'old-tag' })).json<{ id: number; pageId: number }>();
+    const res = await owner.put(`${posts()}${created.id}/`, { title: 'Settings renamed', author: 'Rowan Ash', tags: ['dyes', 'Studio'], publishedAt: '2026-03-04T09:30:00.000Z', metaImage: { src: '/media/scene/forest.svg', alt: 'Forest' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ data: DashboardPost }>().data).toMatchObject({ id: created.id, url: 'settings-trial', title: 'Settings renamed', author: 'Rowan Ash', tags: ['dyes', 'studio'], publishedAt: '2026-03-04T09:30:00.000Z', metaImage: { src: '/media/scene/forest.svg', alt: 'Forest' } });
+    const listed = (await owner.get(posts())).json<{ data: DashboardPost[] }>().data.find((p) => p.id === created.id);
+    expect(listed).toMatchObject({ title: 'Settings renamed', author: 'Rowan Ash', tags: ['dyes', 'studio'] });
+    const page = (await owner.get(`/omnis/v3/divisions/${division}/pages/${created.pageId}/`)).json<PageDocument>();
+    expect(page.properties.title).toBe('Settings renamed');
+    expect(page.properties.ogImage).toMatchObject({ src: '/media/scene/forest.svg' });
+    const text = JSON.stringify(page.blocks);
+    for (const shown of ['Settings renamed', 'Rowan Ash', '4 March 2026', '/blog/tagged/studio/', '/media/scene/forest.svg']) expect(text).toContain(shown);
+    expect(text).not.toContain('old-tag');
+    expect(text).not.toContain('Ines Fern');
+  });
+
+  it('refuses bad settings with 422 and every field error in §5.1 words, and an unknown post with 404', async () => {
+    const [post] = (await owner.get(posts())).json<{ data: DashboardPost[] }>().data;
+    const bad = await owner.put(`${posts()}${post!.id}/`, { title: ' ', author: 'x'.repeat(101), tags: 'ok, not ok', publishedAt: '', metaImage: { src: 'ftp://x' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toEqual({
+      message: blogMessages.invalid,
+      errors: { '/title': ['This field is required'], '/author': ['Must contain no more than 100 characters'], '/tags': [blogMessages.tag], '/metaImage': [blogMessages.image], '/publishedAt': ['This field is required'] },
+    });
+    const missing = await owner.put(`${posts()}2147483647/`, { title: 'A', author: 'B', publishedAt: '2026-01-01' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ message: blogMessages.postNotFound });
+  });
 });

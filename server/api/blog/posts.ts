@@ -5,11 +5,11 @@ import { requireStoreAccess } from '../../auth/guards';
 import { audit } from '../../auth/audit';
 import { isPro } from '../../auth/roles';
 import { findStore } from '../../stores';
-import { createBlogPost, type NewBlogPost } from '../../catalogue/blogPosts';
+import { createBlogPost, updatePostSettings, type NewBlogPost, type PostSettings } from '../../catalogue/blogPosts';
 import { PAGES_PERMISSION } from '../divisions/permissions';
 import { BLOG_SLUG, slugify } from '../../../src/core/blog';
 import type { DashboardPost } from '../../../src/core/api/blog';
-import { DIVISION_PARAMS } from '../../http/routeSchemas';
+import { DIVISION_PARAMS, ID, paramsSchema } from '../../http/routeSchemas';
 
 export const blogMessages = {
   invalid: 'Post failed validation',
@@ -20,15 +20,15 @@ export const blogMessages = {
   date: 'Please enter a valid date',
   image: 'No src found in image property value',
   notFound: 'Store not found',
+  postNotFound: 'Post not found',
 } as const;
 
 
 const TAG = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
-/** The dashboard's new-post form, checked field by field (§5.1 wording); every failure is reported at once. */
-export function parseNewPost(body: unknown, now = new Date()): NewBlogPost {
+/** A post's fields as the dashboard sends them, checked one by one (§5.1 wording); every failure is collected. */
+function readPostFields(body: unknown, errors: Record<string, string[]>, now: Date, dateRequired: boolean) {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const errors: Record<string, string[]> = {};
   const text = (key: string, max: number, required = false) => {
     const value = typeof b[key] === 'string' ? (b[key] as string).trim() : '';
     if (required && value === '') errors[`/${key}`] = [blogMessages.required];
@@ -37,9 +37,6 @@ export function parseNewPost(body: unknown, now = new Date()): NewBlogPost {
   };
   const title = text('title', 200, true);
   const author = text('author', 100, true);
-  const excerpt = text('excerpt', 500);
-  const slug = text('slug', 100) || slugify(title);
-  if (!errors['/title'] && !BLOG_SLUG.test(slug)) errors['/slug'] = [blogMessages.slug];
   const rawTags = Array.isArray(b.tags) ? b.tags : typeof b.tags === 'string' ? b.tags.split(',') : [];
   const tags = [...new Set(rawTags.map((t) => (typeof t === 'string' ? t.trim().toLowerCase() : '')).filter((t) => t !== ''))];
   if (tags.length > 10 || tags.some((t) => !TAG.test(t))) errors['/tags'] = [blogMessages.tag];
@@ -54,12 +51,31 @@ export function parseNewPost(body: unknown, now = new Date()): NewBlogPost {
   if (typeof b.publishedAt === 'string' && b.publishedAt !== '') {
     publishedAt = new Date(b.publishedAt);
     if (Number.isNaN(publishedAt.getTime())) errors['/publishedAt'] = [blogMessages.date];
-  }
+  } else if (dateRequired) errors['/publishedAt'] = [blogMessages.required];
+  return { b, text, title, author, tags, metaImage, publishedAt };
+}
+
+/** The dashboard's new-post form, checked field by field (§5.1 wording); every failure is reported at once. */
+export function parseNewPost(body: unknown, now = new Date()): NewBlogPost {
+  const errors: Record<string, string[]> = {};
+  const { text, title, author, tags, metaImage, publishedAt } = readPostFields(body, errors, now, false);
+  const excerpt = text('excerpt', 500);
+  const slug = text('slug', 100) || slugify(title);
+  if (!errors['/title'] && !BLOG_SLUG.test(slug)) errors['/slug'] = [blogMessages.slug];
   if (Object.keys(errors).length > 0) throw new ApiError(422, blogMessages.invalid, errors);
   return { slug, title, author, excerpt, tags, body: excerpt ? `<p>${excerpt.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)}</p>` : '', metaImage, publishedAt };
 }
 
+/** The post settings form (title, tags, author, date, meta image): the same checks, and the date is required. */
+export function parsePostSettings(body: unknown): PostSettings {
+  const errors: Record<string, string[]> = {};
+  const { title, author, tags, metaImage, publishedAt } = readPostFields(body, errors, new Date(), true);
+  if (Object.keys(errors).length > 0) throw new ApiError(422, blogMessages.invalid, errors);
+  return { title, author, tags, metaImage, publishedAt };
+}
+
 /** The post list and the new-post form of one store; the post's fields are checked by parseNewPost (§8 messages). */
+const postRoute = { schema: { params: paramsSchema({ divisionId: ID, postId: ID }), body: { type: 'object' } }, config: { notFound: blogMessages.postNotFound } };
 const postsRoute = { schema: { params: DIVISION_PARAMS }, config: { notFound: blogMessages.notFound } };
 
 /** The dashboard's blog: list a store's posts and create one (a builder page plus its post data). */
@@ -68,7 +84,7 @@ export function blogPostRoutes(app: FastifyInstance, ctx: AppContext) {
     const { divisionId } = request.params;
     requireStoreAccess(request, divisionId);
     const { rows } = await ctx.db.query<Record<string, unknown>>(
-      'select id, url, title, author, tags, published_at, page_id from blog_posts where division_id = $1 order by published_at desc, id desc',
+      'select id, url, title, author, tags, published_at, page_id, meta_image from blog_posts where division_id = $1 order by published_at desc, id desc',
       [divisionId],
     );
     const data: DashboardPost[] = rows.map((r) => ({
@@ -79,6 +95,7 @@ export function blogPostRoutes(app: FastifyInstance, ctx: AppContext) {
       tags: (r.tags as string[]) ?? [],
       publishedAt: new Date(r.published_at as string).toISOString(),
       pageId: (r.page_id as number | null) ?? null,
+      metaImage: (r.meta_image as DashboardPost['metaImage']) ?? null,
     }));
     return { data };
   });
@@ -96,5 +113,21 @@ export function blogPostRoutes(app: FastifyInstance, ctx: AppContext) {
       return result;
     });
     return reply.status(201).send({ id: created.id, url: post.slug, pageId: created.page.id, pageUrl: created.page.url });
+  });
+  // The post's settings; its blocks stay the builder's, apart from the banner, byline and tags it started with.
+  app.put<{ Params: { divisionId: number; postId: number } }>('/omnis/v3/divisions/:divisionId/blog/posts/:postId/', postRoute, async (request) => {
+    const { divisionId, postId } = request.params;
+    const user = requireStoreAccess(request, divisionId, PAGES_PERMISSION);
+    const settings = parsePostSettings(request.body);
+    const store = await findStore(ctx.db, { division: String(divisionId) });
+    if (!store) throw new ApiError(404, blogMessages.notFound);
+    const pro = isPro({ store: { divisionId, companyId: null, subdomain: { isPro: store.subdomain.isPro } } });
+    const post = await ctx.db.transaction(async (tx) => {
+      const saved = await updatePostSettings(tx, ctx.registry, divisionId, postId, pro, settings);
+      if (!saved) throw new ApiError(404, blogMessages.postNotFound);
+      await audit(tx, { actorUserId: user.id, action: 'page_updated', subjectType: 'page', subjectId: saved.pageId ?? postId, data: { url: saved.url, blogPost: postId }, ip: request.ip });
+      return saved;
+    });
+    return { data: post };
   });
 }

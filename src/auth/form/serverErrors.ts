@@ -1,7 +1,8 @@
 import { ApiError, GENERIC_ERROR } from '../../lib/api';
+import { messageForStatus, SNACKBAR_SERVER_ERROR } from '../../core/snackbar';
 
 /** §8 wording for a 500 and for other failures without a server message. */
-export const SERVER_ERROR_TEXT = 'Oops.. looks like something went wrong';
+export const SERVER_ERROR_TEXT = SNACKBAR_SERVER_ERROR;
 
 export interface RoutedError {
   /** Messages that belong to a field of the form (first message each). */
@@ -22,26 +23,23 @@ const fieldKey = (key: string) => key.replace(/^\/+/, '').split('/')[0] ?? key;
 
 /**
  * §8 response routing: 422 shows the first validation message (on its field when the form has one, else
- * for the form) or the response message; 500 shows the generic text; other statuses the server's message.
+ * for the form) or the response message; every other status as messageForStatus routes it (the one rule).
  */
 export function routeError(error: unknown, formFields: readonly string[] = []): RoutedError {
   if (error instanceof CancelledError) return { fields: {}, message: null };
   if (!(error instanceof ApiError)) return { fields: {}, message: GENERIC_ERROR };
   if (error.status === 422) {
     const fields: Record<string, string> = {};
-    let first: string | null = null;
     for (const [key, messages] of Object.entries(error.errors ?? {})) {
       const message = messages?.[0];
       if (!message) continue;
-      first ??= message;
       const name = fieldKey(key);
       if (formFields.includes(name) && !(name in fields)) fields[name] = message;
     }
     const placed = Object.keys(fields).length > 0;
-    return { fields, message: placed ? null : (first ?? error.message) };
+    return { fields, message: placed ? null : messageForStatus(422, error) };
   }
-  if (error.status === 500) return { fields: {}, message: SERVER_ERROR_TEXT };
-  return { fields: {}, message: error.message || SERVER_ERROR_TEXT };
+  return { fields: {}, message: messageForStatus(error.status, error) };
 }
 
 /** The one message to show for a failure outside a form. */

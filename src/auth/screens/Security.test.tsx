@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { SecurityScreen, svgDataUrl } from './Security';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { CODES_COPIED, SecurityScreen, svgDataUrl, TWO_FACTOR_OFF } from './Security';
+import { OverlayHost } from '../../app/overlays/OverlayHost';
+import { snackbar } from '../../app/Snackbar';
 import { session } from '../session';
 import { json, mockFetch, renderScreen, user, type FetchCall } from '../testing';
 
@@ -78,7 +80,15 @@ describe('/account/security/', () => {
     session.set(user({ twoFactorEnabled: true }));
     const calls = secureServer();
     renderScreen(<SecurityScreen />, '/account/security/');
+    render(<OverlayHost />);
+    // Old codes stop working: asked first (§2.4 confirm overlay); keeping them changes nothing.
     fireEvent.click(screen.getByRole('button', { name: 'Regenerate recovery codes' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Regenerate recovery codes?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Keep my codes' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Regenerate recovery codes' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Regenerate recovery codes?' })).getByRole('button', { name: 'Regenerate codes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
     type('Password', 'demo-owner-password', dialog);
     type('Authentication code', '12', dialog);
@@ -94,6 +104,24 @@ describe('/account/security/', () => {
     expect(calls.find((c) => c.url.endsWith('/confirm-password/'))?.body).toEqual({ password: 'demo-owner-password', recoveryCode: 'AAAAAAAA-BBBBBBBB' });
     expect(await screen.findByText('New recovery codes are ready; the old ones no longer work.')).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Recovery codes' })).getAllByRole('listitem')).toHaveLength(8);
+  });
+
+  it('turning 2FA off is confirmed first, then the password; the result is a snackbar', async () => {
+    session.set(user({ twoFactorEnabled: true }));
+    const calls = secureServer((call) => (call.url.endsWith('/2fa/disable/') && calls.some((c) => c.url.endsWith('/confirm-password/')) ? json({}) : undefined));
+    renderScreen(<SecurityScreen />, '/account/security/');
+    render(<OverlayHost />);
+    fireEvent.click(screen.getByRole('button', { name: 'Turn off two-factor authentication' }));
+    const ask = await screen.findByRole('alertdialog', { name: 'Turn off two-factor authentication?' });
+    expect(document.activeElement).toBe(within(ask).getByRole('button', { name: 'Keep it on' }));
+    fireEvent.click(within(ask).getByRole('button', { name: 'Turn it off' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm your password' });
+    type('Password', 'demo-owner-password', dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Use a recovery code' }));
+    type('Recovery code', 'AAAAAAAA-BBBBBBBB', dialog);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect([snackbar.get().shown, ...snackbar.get().queued].map((m) => m?.text)).toContain(TWO_FACTOR_OFF));
+    expect(calls.filter((c) => c.url.endsWith('/2fa/disable/'))).toHaveLength(2);
   });
 
   it('confirms 2FA with a code and shows the recovery codes once, with copy and download', async () => {
@@ -115,7 +143,8 @@ describe('/account/security/', () => {
     expect(calls.find((c) => c.url.endsWith('/2fa/enable/'))?.body).toEqual({ code: '123456' });
     fireEvent.click(screen.getByRole('button', { name: 'Copy codes' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(CODES.join('\n')));
-    expect(await screen.findByText('Copied to the clipboard.')).toBeTruthy();
+    // A transient notice: the app's one snackbar queue carries it.
+    await waitFor(() => expect([snackbar.get().shown, ...snackbar.get().queued].map((m) => m?.text)).toContain(CODES_COPIED));
     fireEvent.click(screen.getByRole('button', { name: "I've saved my recovery codes" }));
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).toBeNull();
   });

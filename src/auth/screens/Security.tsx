@@ -10,6 +10,8 @@ import { errorText } from '../form/serverErrors';
 import { useForm } from '../form/useForm';
 import { session, useSession, type SessionUser } from '../session';
 import { SignOutButton } from './SignOut';
+import { snackbar } from '../../app/Snackbar';
+import { confirmOverlay } from '../../app/overlays/overlayStore';
 
 /** /account/security/: password change and two-factor authentication (set-up, recovery codes, turning off). */
 export function SecurityScreen() {
@@ -72,6 +74,10 @@ function ChangePasswordSection() {
   );
 }
 
+export const TWO_FACTOR_OFF = 'Two-factor authentication is now off.';
+export const CODES_COPIED = 'Copied to the clipboard.';
+export const CODES_COPY_FAILED = 'Copying failed; select the codes and copy them by hand.';
+
 type Setup = { secret: string; otpauthUrl: string; qrSvg: string };
 type TwoFactorView = { kind: 'idle' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'; codes: string[]; reason: 'enabled' | 'regenerated' };
 
@@ -82,7 +88,7 @@ function TwoFactorSection({ user }: { user: SessionUser }) {
   const sensitive = useSensitiveCall();
   const [view, setView] = useState<TwoFactorView>({ kind: 'idle' });
   const [busy, setBusy] = useState<null | 'setup' | 'disable' | 'regenerate'>(null);
-  const [message, setMessage] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
+  const [message, setMessage] = useState<string | null>(null);
 
   const run = async (which: 'setup' | 'disable' | 'regenerate', action: () => Promise<void>) => {
     setBusy(which);
@@ -91,7 +97,7 @@ function TwoFactorSection({ user }: { user: SessionUser }) {
       await action();
     } catch (error) {
       const text = errorText(error);
-      if (text) setMessage({ tone: 'error', text });
+      if (text) setMessage(text);
     } finally {
       setBusy(null);
     }
@@ -101,30 +107,41 @@ function TwoFactorSection({ user }: { user: SessionUser }) {
       const setup = await sensitive(() => authApi.setupTwoFactor());
       setView({ kind: 'setup', setup });
     });
-  const disable = () =>
-    run('disable', async () => {
+  const disable = async () => {
+    const yes = await confirmOverlay({
+      title: 'Turn off two-factor authentication?',
+      text: 'Signing in will ask only for your password, and your recovery codes stop working.',
+      confirmLabel: 'Turn it off',
+      cancelLabel: 'Keep it on',
+      danger: true,
+    });
+    if (!yes) return;
+    await run('disable', async () => {
       await sensitive(() => authApi.disableTwoFactor());
       await session.refresh();
       setView({ kind: 'idle' });
-      setMessage({ tone: 'success', text: 'Two-factor authentication is now off.' });
+      snackbar.push({ code: '2fa-off', text: TWO_FACTOR_OFF, kind: 'success' });
     });
-  const regenerate = () =>
-    run('regenerate', async () => {
+  };
+  const regenerate = async () => {
+    const yes = await confirmOverlay({
+      title: 'Regenerate recovery codes?',
+      text: 'Your current recovery codes stop working as soon as the new ones are made.',
+      confirmLabel: 'Regenerate codes',
+      cancelLabel: 'Keep my codes',
+      danger: true,
+    });
+    if (!yes) return;
+    await run('regenerate', async () => {
       const { recoveryCodes } = await sensitive(() => authApi.regenerateRecoveryCodes());
       setView({ kind: 'codes', codes: recoveryCodes, reason: 'regenerated' });
     });
+  };
 
   return (
     <section className="auth-section" aria-labelledby="twofactor-heading">
       <h2 id="twofactor-heading">Two-factor authentication</h2>
-      {message &&
-        (message.tone === 'error' ? (
-          <FormError message={message.text} />
-        ) : (
-          <Notice>
-            <p>{message.text}</p>
-          </Notice>
-        ))}
+      {message && <FormError message={message} />}
       {view.kind === 'codes' ? (
         <RecoveryCodes codes={view.codes} reason={view.reason} onDone={() => setView({ kind: 'idle' })} />
       ) : view.kind === 'setup' ? (
@@ -142,11 +159,11 @@ function TwoFactorSection({ user }: { user: SessionUser }) {
             <strong>Two-factor authentication is on.</strong> Signing in asks for a code from your authenticator app.
           </p>
           <div className="auth-actions">
-            <button type="button" className="pod-button pod-button--secondary" onClick={regenerate} disabled={busy !== null} aria-busy={busy === 'regenerate' || undefined}>
+            <button type="button" className="pod-button pod-button--secondary" onClick={() => void regenerate()} disabled={busy !== null} aria-busy={busy === 'regenerate' || undefined}>
               {busy === 'regenerate' && <span className="pod-spinner" aria-hidden="true" />}
               Regenerate recovery codes
             </button>
-            <button type="button" className="pod-button pod-button--warning" onClick={disable} disabled={busy !== null} aria-busy={busy === 'disable' || undefined}>
+            <button type="button" className="pod-button pod-button--warning" onClick={() => void disable()} disabled={busy !== null} aria-busy={busy === 'disable' || undefined}>
               {busy === 'disable' && <span className="pod-spinner" aria-hidden="true" />}
               Turn off two-factor authentication
             </button>
@@ -208,14 +225,13 @@ function SetupTwoFactor({ setup, onEnabled, onCancel }: { setup: Setup; onEnable
 
 /** The recovery codes, shown once: copy them, download them, then they are gone from the screen. */
 export function RecoveryCodes({ codes, reason, onDone }: { codes: string[]; reason: 'enabled' | 'regenerated'; onDone: () => void }) {
-  const [copied, setCopied] = useState<null | 'ok' | 'failed'>(null);
   const text = codes.join('\n');
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(text);
-      setCopied('ok');
+      snackbar.push({ code: 'recovery-codes-copied', text: CODES_COPIED, kind: 'success' });
     } catch {
-      setCopied('failed');
+      snackbar.push({ code: 'recovery-codes-copy-failed', text: CODES_COPY_FAILED, kind: 'error' });
     }
   };
   const download = () => {
@@ -249,9 +265,6 @@ export function RecoveryCodes({ codes, reason, onDone }: { codes: string[]; reas
           Download codes
         </button>
       </div>
-      <p role="status" className={copied ? undefined : 'auth-visually-hidden'}>
-        {copied === 'ok' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Copying failed; select the codes and copy them by hand.' : ''}
-      </p>
       <button type="button" className="pod-button pod-button--primary pod-button--block" onClick={onDone}>
         I've saved my recovery codes
       </button>

@@ -9,6 +9,7 @@ import type { BundleItemDetail, ProductDetail, ProductOption } from '../../core/
 import type { StoreCoreData } from '../../core/storeData';
 import { DIVISION_ID, json, mockFetch, page, product } from '../../../blocks/commerce/testing';
 import { COMMUNITY_TITLE, messages, ProductPage } from './ProductPage';
+import { SnackbarHost } from '../../app/Snackbar';
 import { resetBasketStore } from '../basket/store';
 
 afterEach(() => {
@@ -69,7 +70,7 @@ function renderProduct(detail: ProductDetail, themeProperties: Record<string, un
       subdomain: { division: { id: DIVISION_ID, name: 'Fern & Thread', code: 'fern' }, theme: { name: 'verde', properties: themeProperties } },
     },
   } as unknown as StoreCoreData;
-  const router = createMemoryRouter([{ path: '/product/:product/:colour?/', element: <StoreContext.Provider value={store}><ProductPage /></StoreContext.Provider> }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path: '/product/:product/:colour?/', element: <StoreContext.Provider value={store}><ProductPage /><SnackbarHost /></StoreContext.Provider> }], { initialEntries: [path] });
   render(<RouterProvider router={router} />);
   return fetchMock;
 }
@@ -129,7 +130,10 @@ describe('the colour a product opens in (§2.2 /product/{product}/{colour?}, §3
     expect(mainImage().getAttribute('alt')).toBe('Fern Organic Tee in Natural White');
     fireEvent.click(screen.getByRole('radio', { name: 'M' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add to basket' }));
-    await screen.findByText(messages.added);
+    // The result is a transient message in the app's snackbar, with the way to the basket.
+    const snack = await screen.findByText(messages.added);
+    expect(snack.closest('.snackbar-area')?.getAttribute('role')).toBe('status');
+    expect(within(snack).getByRole('link', { name: 'View basket' }).getAttribute('href')).toBe('/basket/');
     expect(added).toMatchObject([{ item: { productUrl: 'fern-organic-tee', productColor: 'Natural White', productSize: 'M' } }]);
   });
 

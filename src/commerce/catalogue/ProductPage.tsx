@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useStore } from '../../app/StoreContext';
+import { snackbar } from '../../app/Snackbar';
 import { ApiError } from '../../lib/api';
 import { NOT_FOUND_TITLES, notFoundScreen, plainText, productScreen } from '../../core/head';
 import { bundleItemInStock, bundleItemsPrice, productInStock, type BundleItemDetail, type ImageRef, type SizeStock } from '../../core/catalogue';
@@ -75,7 +76,8 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
   const [previewOpen, setPreviewOpen] = useState(false);
   const previewOpener = useRef<HTMLButtonElement>(null);
   // `item`: the bundle item a choice message is about (shown beside its selectors).
-  const [message, setMessage] = useState<{ text: string; error: boolean; link?: boolean; item?: number } | null>(null);
+  // Only the choice a shopper still has to make shows here, beside the buttons; results go to the snackbar.
+  const [message, setMessage] = useState<{ text: string; error: boolean; item?: number } | null>(null);
   const [busy, setBusy] = useState(false);
   // A bundle: the colour and size chosen per bundle item (by its id).
   const [choices, setChoices] = useState<Record<number, { colour: string | null; size: string | null }>>(() =>
@@ -131,11 +133,15 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
     setMessage(null);
     try {
       await basket.add({ productUrl: product.urlName, productColor: colour, productSize: size, quantity: list === 'main' ? quantity : undefined }, list, bundleOptions);
-      setMessage({ text: list === 'main' ? messages.added : messages.favourited, error: false, link: list === 'main' });
+      snackbar.push(
+        list === 'main'
+          ? { code: `basket-added:${product.urlName}`, text: messages.added, kind: 'success', link: { text: 'View basket', href: '/basket/' } }
+          : { code: `favourited:${product.urlName}`, text: messages.favourited, kind: 'success' },
+      );
     } catch (error) {
       // §8: a product that is gone reads "no longer available"; stock and choice problems keep the server's words.
       const text = error instanceof ApiError && error.status === 422 ? error.message : messages.unavailable;
-      setMessage({ text, error: true });
+      snackbar.push({ code: `basket-failed:${text}`, text, kind: 'error' });
     } finally {
       setBusy(false);
     }
@@ -256,12 +262,6 @@ function ProductView({ product, colourParam }: { product: ProductDetail; colourP
           {message && message.item === undefined && (
             <p className={`shop__message${message.error ? ' shop__message--error' : ''}`} role={message.error ? 'alert' : 'status'}>
               {message.text}
-              {message.link && (
-                <>
-                  {' '}
-                  <Link to="/basket/">View basket</Link>
-                </>
-              )}
             </p>
           )}
           {placement === 'belowAddToCart' && description}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError, GENERIC_ERROR } from '../../lib/api';
+import { snackbar, snackError } from '../../app/Snackbar';
+import { errorText } from '../../auth/form/serverErrors';
 import { BasketLine } from '../basket/BasketLine';
 import { itemOf, useBasket } from '../basket/store';
 import { useCurrency } from '../../app/currency';
@@ -17,7 +18,8 @@ export function FavouritesPage() {
   const basket = useBasket();
   const { formatPrice } = useCurrency();
   const [params, setParams] = useSearchParams();
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  // The email form's own failure stays beside it; every other result is a transient snackbar message.
+  const [emailError, setEmailError] = useState<string | null>(null);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   useCommerceHead({ title: 'Favourites', noindex: true });
@@ -29,7 +31,7 @@ export function FavouritesPage() {
     if (!br) return;
     basket.recoverFavourites(br).then(
       () => setParams({}, { replace: true }),
-      (e: unknown) => setMessage({ text: e instanceof ApiError ? e.message : GENERIC_ERROR, error: true }),
+      (e: unknown) => snackError(e, 'favourites-recover'),
     );
     // once per link
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -42,14 +44,14 @@ export function FavouritesPage() {
     previous.current = items.length;
   }, [items.length]);
 
-  const run = async (action: () => Promise<string | undefined | void>) => {
+  const run = async (action: () => Promise<string | undefined | void>, onError: (e: unknown) => void = (e) => snackError(e, 'favourites')) => {
     setBusy(true);
-    setMessage(null);
+    setEmailError(null);
     try {
       const text = await action();
-      if (text) setMessage({ text, error: false });
+      if (text) snackbar.push({ code: `favourites:${text}`, text, kind: 'success' });
     } catch (e) {
-      setMessage({ text: e instanceof ApiError ? e.message : GENERIC_ERROR, error: true });
+      onError(e);
     } finally {
       setBusy(false);
     }
@@ -66,7 +68,10 @@ export function FavouritesPage() {
 
   const emailForLater = (e: FormEvent) => {
     e.preventDefault();
-    void run(() => basket.emailFavourites(email));
+    void run(
+      () => basket.emailFavourites(email),
+      (error) => setEmailError(errorText(error)),
+    );
   };
 
   if (!enabled) {
@@ -80,11 +85,6 @@ export function FavouritesPage() {
   return (
     <div className="shop favourites">
       <h1>Favourites</h1>
-      {message && (
-        <p className={`shop__message${message.error ? ' shop__message--error' : ''}`} role={message.error ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      )}
       {!basket.loaded.favourites ? null : items.length === 0 ? (
         <p>You have no favourites yet.</p>
       ) : (
@@ -110,10 +110,15 @@ export function FavouritesPage() {
           </div>
           <form className="favourites__email" onSubmit={emailForLater}>
             <label htmlFor="favourites-email">Email me my favourites for later</label>
-            <input id="favourites-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required />
+            <input id="favourites-email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} required aria-invalid={emailError ? true : undefined} aria-describedby={emailError ? 'favourites-email-error' : undefined} />
             <button type="submit" className="shop-button shop-button--secondary" disabled={busy}>
               Send
             </button>
+            {emailError && (
+              <p id="favourites-email-error" className="shop__message shop__message--error" role="alert">
+                {emailError}
+              </p>
+            )}
           </form>
         </>
       )}

@@ -7,4 +7,6 @@ export interface DashboardPost {
   tags: string[];
   publishedAt: string;
   pageId: number | null;
+  /** The post's share and banner image. */
+  metaImage: { src: string; alt: string } | null;
 }

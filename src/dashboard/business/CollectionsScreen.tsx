@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../lib/api';
 import { errorText } from '../../auth/form/serverErrors';
+import { snackbar, snackError } from '../../app/Snackbar';
 import { useEditorDivision } from '../../editor/pages/storeChoice';
 import type { CollectionDetail, CollectionSummary } from '../../core/businessAdmin';
 import type { ProductTable } from '../../core/dashboardProducts';
@@ -21,7 +22,6 @@ export function CollectionsScreen() {
   const [list, setList] = useState<{ data?: CollectionSummary[]; error?: string }>({});
   const [reload, setReload] = useState(0);
   const [newName, setNewName] = useState('');
-  const [notice, setNotice] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
   const [open, setOpen] = useState<CollectionDetail | null>(null);
   const permission = usePermissionNotice('collections', store, 'collections');
 
@@ -40,11 +40,11 @@ export function CollectionsScreen() {
     try {
       const { collection } = await api<{ collection: CollectionDetail }>(collectionsApi(store), { method: 'POST', body: { name: newName } });
       setNewName('');
-      setNotice({ tone: 'ok', text: `Collection “${collection.name}” created` });
+      snackbar.push({ code: `collection-created:${collection.id}`, text: `Collection “${collection.name}” created`, kind: 'success' });
       setOpen(collection);
       setReload((n) => n + 1);
     } catch (e) {
-      setNotice({ tone: 'error', text: errorText(e) });
+      snackError(e, 'collections');
     }
   };
   const openCollection = async (id: number) => {
@@ -52,7 +52,7 @@ export function CollectionsScreen() {
     try {
       setOpen((await api<{ collection: CollectionDetail }>(collectionsApi(store, `${id}/`))).collection);
     } catch (e) {
-      setNotice({ tone: 'error', text: errorText(e) });
+      snackError(e, 'collections');
     }
   };
 
@@ -67,14 +67,6 @@ export function CollectionsScreen() {
         </div>
       </header>
       {choice.status === 'none' && <p className="dash__empty">You have no store yet.</p>}
-      {notice && (
-        <div className={`dash__notice dash__notice--${notice.tone}`} role={notice.tone === 'error' ? 'alert' : 'status'}>
-          <p>{notice.text}</p>
-          <button type="button" className="link-button" onClick={() => setNotice(null)}>
-            Dismiss
-          </button>
-        </div>
-      )}
       {permission.notice}
       <div className="business__split" hidden={!permission.allowed}>
         <section className="dash__card">
@@ -126,7 +118,7 @@ export function CollectionsScreen() {
             collection={open}
             onSaved={(c) => {
               setOpen(c);
-              setNotice({ tone: 'ok', text: `Collection “${c.name}” saved` });
+              snackbar.push({ code: `collection-saved:${c.id}`, text: `Collection “${c.name}” saved`, kind: 'success' });
               setReload((n) => n + 1);
             }}
           />

@@ -5,7 +5,8 @@ import { useEditorDivision } from '../../editor/pages/storeChoice';
 import { LEAD_STATUSES, LEAD_STATUS_LABELS, type CustomerRow, type LeadStatus } from '../../core/businessAdmin';
 import { CustomerDialog } from './CustomerDialog';
 import { usePermissionNotice } from './PermissionNotice';
-import { EditCell, ListStates, ListTable, NameCell, Pager, SavedNotice } from './ListParts';
+import { EditCell, ListStates, ListTable, NameCell, Pager } from './ListParts';
+import { snackbar } from '../../app/Snackbar';
 import { useDebounced, usePagedList } from './usePagedList';
 import '../products/products.css';
 import './business.css';
@@ -23,7 +24,6 @@ export function CustomersScreen() {
   const [tagText, setTagText] = useState('');
   const [reload, setReload] = useState(0);
   const [editing, setEditing] = useState<CustomerRow | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   useDebounced(searchText, (search) => setFilters((f) => (f.search === search ? f : { ...f, search, page: 1 })));
   useDebounced(tagText, (tag) => setFilters((f) => (f.tag === tag ? f : { ...f, tag, page: 1 })));
   const everyone = staff && filters.everyone;
@@ -53,7 +53,6 @@ export function CustomersScreen() {
         )}
       </header>
       {choice.status === 'none' && <p className="dash__empty">You have no store yet.</p>}
-      <SavedNotice text={notice} onDismiss={() => setNotice(null)} />
       {permission.notice}
       <section className="dash__card" hidden={!permission.allowed}>
         <div className="dash__toolbar">
@@ -125,7 +124,7 @@ export function CustomersScreen() {
           url={editUrl(editing.id)}
           onClose={(changed) => {
             if (changed) {
-              setNotice(`${editing.name === 'Unknown' ? editing.email : editing.name} saved`);
+              snackbar.push({ code: `customer-saved:${editing.id}`, text: `${editing.name === 'Unknown' ? editing.email : editing.name} saved`, kind: 'success' });
               setReload((n) => n + 1);
             }
             setEditing(null);

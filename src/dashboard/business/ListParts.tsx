@@ -39,19 +39,6 @@ export function Pager({ shown, label, onPage }: { shown: Page<unknown> | undefin
   );
 }
 
-/** The confirmation after a dialog saved, until the owner dismisses it. */
-export function SavedNotice({ text, onDismiss }: { text: string | null; onDismiss: () => void }) {
-  if (!text) return null;
-  return (
-    <div className="dash__notice dash__notice--ok" role="status">
-      <p>{text}</p>
-      <button type="button" className="link-button" onClick={onDismiss}>
-        Dismiss
-      </button>
-    </div>
-  );
-}
-
 /** A business list's table: scrolls sideways on narrow screens, busy while the next page loads; one row per item. */
 export function ListTable<T>({ headings, rows, busy, row }: { headings: readonly string[]; rows: readonly T[]; busy: boolean; row: (item: T) => ReactNode }) {
   return (

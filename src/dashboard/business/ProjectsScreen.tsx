@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { ProjectRow } from '../../core/businessAdmin';
-import { EditCell, ListStates, ListTable, NameCell, Pager, SavedNotice } from './ListParts';
+import { EditCell, ListStates, ListTable, NameCell, Pager } from './ListParts';
+import { snackbar } from '../../app/Snackbar';
 import { ProjectDialog } from './ProjectDialog';
 import { useDebounced, usePagedList } from './usePagedList';
 import '../products/products.css';
@@ -15,7 +16,6 @@ export function ProjectsScreen({ title }: { title: 'Projects' | 'Manufacturers' 
   const [searchText, setSearchText] = useState('');
   const [reload, setReload] = useState(0);
   const [editing, setEditing] = useState<ProjectRow | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
   useDebounced(searchText, (search) => setFilters((f) => (f.search === search ? f : { ...f, search, page: 1 })));
   const p = new URLSearchParams({ page: String(filters.page) });
   if (filters.search) p.set('search', filters.search);
@@ -34,7 +34,6 @@ export function ProjectsScreen({ title }: { title: 'Projects' | 'Manufacturers' 
           <h1>{title}</h1>
         </div>
       </header>
-      <SavedNotice text={notice} onDismiss={() => setNotice(null)} />
       <section className="dash__card">
         <div className="dash__toolbar">
           <input type="search" placeholder="Search by name, email or store" aria-label={`Search ${noun}`} value={searchText} onChange={(e) => setSearchText(e.target.value)} />
@@ -93,7 +92,7 @@ export function ProjectsScreen({ title }: { title: 'Projects' | 'Manufacturers' 
           project={editing}
           onClose={(changed) => {
             if (changed) {
-              setNotice(`${editing.name} settings saved`);
+              snackbar.push({ code: `project-saved:${editing.id}`, text: `${editing.name} settings saved`, kind: 'success' });
               setReload((n) => n + 1);
             }
             setEditing(null);

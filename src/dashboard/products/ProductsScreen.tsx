@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { createColumnHelper, rowSelectionFeature, rowSortingFeature, tableFeatures, useTable, type RowSelectionState, type SortingState } from '@tanstack/react-table';
 import { api } from '../../lib/api';
 import { formatMoney } from '../../core/currency';
+import { snackbar, snackError } from '../../app/Snackbar';
 import { errorText } from '../../auth/form/serverErrors';
 import { useEditorDivision } from '../../editor/pages/storeChoice';
 import { APPROVAL_LABELS, type ImportReport, type ProductRow, type ProductTable } from '../../core/dashboardProducts';
@@ -143,11 +144,12 @@ export function ProductsScreen() {
     if (divisionId === null) return;
     try {
       const { changed } = await api<{ changed: number }>(productsApi(divisionId, 'bulk/'), { method: 'POST', body: { ids: selectedIds, enabled } });
-      setNotice({ tone: 'ok', text: `${changed} ${changed === 1 ? 'product' : 'products'} ${enabled ? 'enabled' : 'disabled'}` });
+      const text = `${changed} ${changed === 1 ? 'product' : 'products'} ${enabled ? 'enabled' : 'disabled'}`;
+      snackbar.push({ code: `products-bulk:${text}`, text, kind: 'success' });
       setRowSelection({});
       setReload((n) => n + 1);
     } catch (error) {
-      setNotice({ tone: 'error', text: errorText(error) });
+      snackError(error, 'products-bulk');
     }
   };
   const importFile = async (file: File) => {

@@ -3,7 +3,8 @@ import type { WidgetProps } from '@rjsf/utils';
 import { safeLink } from '../../../core/links';
 import { EDITING_DELAY_MS } from '../validation';
 import { STORE_ACTIONS, storeHref, useStoreList } from '../storeData';
-import { PickerList, Popover, type PickerOption } from './Picker';
+import { PickerList, type PickerOption } from './Picker';
+import { Popup } from '../../../../blocks/content/Popup';
 import type { PanelContext } from '../context';
 
 /** §3 link picker result: text, href and the kind of target. */
@@ -72,7 +73,7 @@ function useTabOptions(type: Exclude<LinkType, 'link'>, divisionId: number | nul
 /**
  * Link picker: the href as text (a free link, checked with the §5.2 safe-link rules once editing stops), plus
  * "Choose" to pick a page, product, collection, blog post, action ("@name") or studio link from the store's
- * real data. `onPickResult` (ui:options) receives the whole §3 result, e.g. to fill an empty button text.
+ * real data in the select-link overlay. `onPickResult` (ui:options) receives the whole §3 result, e.g. to fill an empty button text.
  */
 export function LinkWidget({ id, value, disabled, readonly, onChange, onFocus, onBlur, label, registry, options }: WidgetProps) {
   const divisionId = (registry.formContext as PanelContext | undefined)?.divisionId ?? null;
@@ -84,6 +85,7 @@ export function LinkWidget({ id, value, disabled, readonly, onChange, onFocus, o
   });
   const [unsafe, setUnsafe] = useState(() => current !== '' && !isSafeFreeLink(current));
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const chooseButton = useRef<HTMLButtonElement>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
   const { status, results } = useTabOptions(tab, divisionId, open);
   const pickerOptions: PickerOption[] = useMemo(() => results.map((r) => ({ value: r.href, label: r.text, hint: r.href })), [results]);
@@ -120,7 +122,7 @@ export function LinkWidget({ id, value, disabled, readonly, onChange, onFocus, o
             onBlur(id, current);
           }}
         />
-        <button type="button" className="panel-button" aria-haspopup="dialog" aria-expanded={open} disabled={disabled || readonly} onClick={() => setOpen((o) => !o)}>
+        <button ref={chooseButton} type="button" className="panel-button" aria-haspopup="dialog" aria-expanded={open} disabled={disabled || readonly} onClick={() => setOpen((o) => !o)}>
           Choose
         </button>
       </div>
@@ -129,30 +131,33 @@ export function LinkWidget({ id, value, disabled, readonly, onChange, onFocus, o
           {UNSAFE_LINK_MESSAGE}
         </span>
       )}
-      <Popover open={open} onClose={close}>
-        <div role="tablist" aria-label={`${label || 'Link'}: kind`} className="panel-tabs">
-          {TABS.map((t) => (
-            <button key={t.type} type="button" role="tab" aria-selected={tab === t.type} className="panel-tabs__tab" onClick={() => setTab(t.type)}>
-              {t.label}
-            </button>
-          ))}
-        </div>
-        <PickerList
-          key={tab}
-          label={TABS.find((t) => t.type === tab)!.label}
-          options={pickerOptions}
-          status={divisionId || tab === 'action' ? status : 'ready'}
-          selected={current}
-          onClose={close}
-          onPick={(option) => {
-            const result = results.find((r) => r.href === option.value)!;
-            onChange(result.href);
-            check(result.href, true);
-            (options.onPickResult as ((r: LinkPickerResult) => void) | undefined)?.(result);
-            setOpen(false);
-          }}
-        />
-      </Popover>
+      {open && (
+        // §2.4 select-link overlay: a labelled modal that keeps focus inside and gives it back to "Choose".
+        <Popup title={label ? `Select a link: ${label}` : 'Select a link'} onClose={close} returnFocusTo={chooseButton} className="panel-select-link">
+          <div role="tablist" aria-label={`${label || 'Link'}: kind`} className="panel-tabs">
+            {TABS.map((t) => (
+              <button key={t.type} type="button" role="tab" aria-selected={tab === t.type} className="panel-tabs__tab" onClick={() => setTab(t.type)}>
+                {t.label}
+              </button>
+            ))}
+          </div>
+          <PickerList
+            key={tab}
+            label={TABS.find((t) => t.type === tab)!.label}
+            options={pickerOptions}
+            status={divisionId || tab === 'action' ? status : 'ready'}
+            selected={current}
+            onClose={close}
+            onPick={(option) => {
+              const result = results.find((r) => r.href === option.value)!;
+              onChange(result.href);
+              check(result.href, true);
+              (options.onPickResult as ((r: LinkPickerResult) => void) | undefined)?.(result);
+              setOpen(false);
+            }}
+          />
+        </Popup>
+      )}
     </div>
   );
 }

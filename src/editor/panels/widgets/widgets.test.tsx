@@ -120,6 +120,14 @@ describe('link picker (§3 result types, §5.2 safe links)', () => {
     expect(fetchMock.mock.calls.map((c) => String(c[0]))).toEqual(
       expect.arrayContaining(['/omnis/v3/division/3/products/?limit=100', '/omnis/v3/collections/get/3/', expect.stringContaining('/omnis/v3/blog/paginate/?divisions=3')]),
     );
+    // §2.4 select-link overlay: labelled, Escape closes it and focus goes back to "Choose".
+    choose();
+    const overlay = screen.getByRole('dialog', { name: /^Select a link/ });
+    expect(overlay.getAttribute('aria-modal')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('searchbox'));
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Choose' }));
     expect(linkTypeOf('@openChat')).toBe('action');
     expect(linkTypeOf('https://example.com')).toBe('link');
   });
