@@ -27,7 +27,6 @@ export function HistoryDialog({ open, onClose }: { open: boolean; onClose: () =>
   useEffect(() => {
     if (!open || divisionId === null || pageId === null) return;
     let live = true;
-    setList({ status: 'loading' });
     fetchRevisions(divisionId, pageId).then(
       (value) => {
         if (!live) return;
@@ -57,7 +56,14 @@ export function HistoryDialog({ open, onClose }: { open: boolean; onClose: () =>
       {list.status === 'failed' && (
         <div role="alert" className="hist-message">
           <p>{list.message}</p>
-          <button type="button" className="ed-button" onClick={() => setAttempt((n) => n + 1)}>
+          <button
+            type="button"
+            className="ed-button"
+            onClick={() => {
+              setList({ status: 'loading' });
+              setAttempt((n) => n + 1);
+            }}
+          >
             Try again
           </button>
         </div>

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { useEditor, useEditorStore, type PagePatch } from '../store';
+import { ScheduleSection } from '../history/ScheduleSection';
 import { editorRegistry } from '../schemas';
 import type { SchemaRegistry } from '../../core/schemas/registry';
 import type { JsonSchema, ValidationError } from '../../core/schemas/types';
@@ -84,6 +85,7 @@ export function PagePanel() {
         <span className="panel-header__type">{homepage ? 'Homepage' : page.url}</span>
       </header>
       <SchemaForm scope={`page-${page.id}`} idPrefix="page" schema={schema as RJSFSchema} uiSchema={uiSchema} formData={formData} divisionId={divisionId} validate={validate} onChange={onChange} />
+      <ScheduleSection />
     </section>
   );
 }

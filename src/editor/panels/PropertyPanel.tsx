@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useBlock, useEditor, useEditorStore } from '../store';
+import { ScheduleSection } from '../history/ScheduleSection';
 import { editorRegistry } from '../schemas';
 import { BlockPropertiesForm } from './BlockPropertiesForm';
 import { LegibilityNotice } from './LegibilityNotice';
@@ -43,6 +44,7 @@ export function PropertyPanel({ uid }: { uid: string }) {
       ) : (
         <p className="panel-empty">{`Block type of ${block.type} hasn't been registered`}</p>
       )}
+      <ScheduleSection blockUid={uid} />
     </section>
   );
 }
