@@ -4,6 +4,7 @@ import { api, ApiError } from '../../lib/api';
 import { useSession } from '../../auth/session';
 import { snackbar } from '../Snackbar';
 import { PUSH_SUBSCRIPTION_FAILED, pushAllowed, titleWithUnread, type AppNotification, type NotificationAction } from '../../core/notifications';
+import { NotificationCard } from './NotificationCard';
 import './notifications.css';
 
 /** How often a signed-in page asks for new notifications. */
@@ -121,31 +122,7 @@ export function NotificationCenter({ cards = true }: { cards?: boolean }) {
   const header = state.notifications.filter((n) => n.position === 'header' || moved.has(n.id));
   const corner = state.notifications.filter((n) => !header.includes(n)).slice(0, 3);
   const card = (n: AppNotification) => (
-    <article key={n.id} className={`notification notification--${n.template.toLowerCase()}${n.openedAt ? '' : ' notification--unread'}`} aria-label={n.title}>
-      {n.image && <img className="notification__image" src={n.image} alt="" width={40} height={40} />}
-      <div className="notification__text">
-        {n.href ? (
-          <a className="notification__title" href={n.href} onClick={opened}>
-            {n.title}
-          </a>
-        ) : (
-          <strong className="notification__title">{n.title}</strong>
-        )}
-        {n.body && <span className="notification__body">{n.body}</span>}
-        {n.actions.length > 0 && (
-          <span className="notification__actions">
-            {n.actions.map((a) => (
-              <button key={a.label} type="button" className="notification__action" onClick={() => void act(n, a)}>
-                {a.label}
-              </button>
-            ))}
-          </span>
-        )}
-      </div>
-      <button type="button" className="notification__dismiss" aria-label={`Dismiss ${n.title}`} onClick={() => void dismiss(n)}>
-        ×
-      </button>
-    </article>
+    <NotificationCard key={n.id} notification={n} onOpen={opened} onAction={(a) => void act(n, a)} onDismiss={() => void dismiss(n)} />
   );
   return (
     <>
