@@ -1,9 +1,9 @@
 import type { Queryable } from '../db/database';
 import { notify } from '../db/database';
 import { createNotification } from './notifications';
+import { LIVE_CHAT_CONSOLE_PATH } from '../../src/core/staffPaths';
 import {
   LIVE_CHAT_GROUP_IDS,
-  LIVE_CHAT_CONSOLE_PATH,
   LIVE_CHAT_GROUP_LABELS,
   type LiveChatGroupId,
   type LiveChatMessage,

@@ -1,4 +1,4 @@
-import { LIVE_CHAT_CONSOLE_PATH } from '../core/liveChat';
+import { LIVE_CHAT_CONSOLE_PATH } from '../core/staffPaths';
 
 /** The staff screens of atlas (§1): the floor (orders, production, picking), permission requests, the mail outbox and users. */
 export const ATLAS_PATHS = {

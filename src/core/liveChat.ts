@@ -11,8 +11,6 @@ export const LIVE_CHAT_GROUP_IDS = Object.values(LIVE_CHAT_GROUPS) as LiveChatGr
 /** §6: the default group is support. */
 export const DEFAULT_LIVE_CHAT_GROUP: LiveChatGroupId = LIVE_CHAT_GROUPS.support;
 export const LIVE_CHAT_GROUP_LABELS: Record<LiveChatGroupId, string> = { 1: 'Pro', 2: 'Integrations', 3: 'Support', 4: 'Studio' };
-/** Where staff answer chats (atlas); new-chat notifications link here. */
-export const LIVE_CHAT_CONSOLE_PATH = '/atlas/chat/';
 
 /** A group id from a block's group property (a name or a number); anything else is the default group. */
 export function liveChatGroupId(value: unknown): LiveChatGroupId {

@@ -5,17 +5,16 @@ import { requireStoreAccess } from '../../auth/guards';
 import { ID } from '../../http/routeSchemas';
 import { CUSTOMERS_PERMISSION, OF_STORE } from '../business/customers';
 import { createNotification } from '../../realtime/notifications';
+import { NOTIFICATION_POSITIONS, NOTIFICATION_TEMPLATES } from '../../../src/core/notifications';
 import {
   NOTIFICATION_AUDIENCES,
   NOTIFICATION_BODY_MAX,
   NOTIFICATION_HREF_PATTERN,
-  NOTIFICATION_POSITIONS,
-  NOTIFICATION_TEMPLATES,
   NOTIFICATION_TITLE_MAX,
   notificationBuilderMessages as messages,
   type NotificationAudience,
   type NotificationDraft,
-} from '../../../src/core/notifications';
+} from '../../../src/core/notificationBuilder';
 
 type SendBody = Omit<NotificationDraft, 'related' | 'tag' | 'href' | 'image'> & {
   audience: NotificationAudience;

@@ -3,7 +3,8 @@ import { openTestContext, demoDivisionId } from '../../testing/testContext';
 import { TestClient } from '../../auth/testClient';
 import { DEMO_ACCOUNTS } from '../../db/seed/demoAccounts';
 import { dispatchOrder } from '../../orders/floor';
-import { PUSH_SUBSCRIPTION_FAILED, notificationBuilderMessages } from '../../../src/core/notifications';
+import { PUSH_SUBSCRIPTION_FAILED } from '../../../src/core/notifications';
+import { notificationBuilderMessages } from '../../../src/core/notificationBuilder';
 import { createNotification, vapidKeys, type PushSender } from '../../realtime/notifications';
 
 /** Notifications per recipient, created by events; web push through a recording sender (a real push service is outside). */

@@ -4,16 +4,8 @@ import { api } from '../../lib/api';
 import { routeError } from '../../auth/form/serverErrors';
 import { useEditorDivision } from '../../editor/pages/storeChoice';
 import { NotificationCard } from '../../app/notifications/NotificationCard';
-import {
-  NOTIFICATION_BODY_MAX,
-  NOTIFICATION_POSITIONS,
-  NOTIFICATION_TEMPLATES,
-  NOTIFICATION_TITLE_MAX,
-  draftFromQuery,
-  type AppNotification,
-  type NotificationAudience,
-  type NotificationDraft,
-} from '../../core/notifications';
+import { NOTIFICATION_POSITIONS, NOTIFICATION_TEMPLATES, type AppNotification } from '../../core/notifications';
+import { NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX, draftFromQuery, type NotificationAudience, type NotificationDraft } from '../../core/notificationBuilder';
 import '../fields.css';
 import './notificationBuilder.css';
 

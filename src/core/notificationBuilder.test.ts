@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFICATION_TITLE_MAX, draftFromQuery, notificationBuilderMessages, titleWithUnread } from './notifications';
+import { NOTIFICATION_TITLE_MAX, draftFromQuery, notificationBuilderMessages } from './notificationBuilder';
+import { titleWithUnread } from './notifications';
 
 describe('the notification builder draft from its query (§2.2)', () => {
   it('takes title, body, related and href, and the §3 template, position, image, tag and replacePrevious', () => {
