@@ -1,10 +1,21 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 
 const API_PORT = Number(process.env.API_PORT ?? 3001);
 
+/**
+ * BUILD_ID (a deploy's release name or commit) is written into index.html as <meta name="pod-build">: pages say
+ * which build they come from, and two builds of the same code with different ids are different builds — each gets
+ * its own service worker version (server/http/serviceWorker.ts hashes index.html) and the §4 update flow.
+ */
+const buildId = (): Plugin => ({
+  name: 'pod-build-id',
+  transformIndexHtml: () => (process.env.BUILD_ID ? [{ tag: 'meta', attrs: { name: 'pod-build', content: process.env.BUILD_ID }, injectTo: 'head' }] : []),
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), buildId()],
   // The manifest tells the server which chunks and stylesheets a server-rendered page needs; source maps are
   // written for the server's error reports but never referenced from the public bundles.
   build: {

@@ -93,6 +93,9 @@ test('a shopper on process A chats with staff on process B, who answer and trans
   await panel.getByLabel('Your message').fill('Do you print on the back?');
   await panel.getByRole('button', { name: 'Start chat' }).click();
   await expect(panel.getByText('Waiting for the next person in Support…')).toBeVisible({ timeout: 15_000 });
+  // Staff who answer Support are notified of the new chat (stored, so a closed console hears of it too).
+  const { notifications } = (await (await staff.request.get(`${B}/omnis/v3/notifications/`)).json()) as { notifications: { title: string; body: string; href: string }[] };
+  expect(notifications[0]).toMatchObject({ title: 'New chat in Support', body: expect.stringContaining('“Do you print on the back?”'), href: '/atlas/chat/' });
 
   const queue = staff.getByRole('region', { name: 'Support queue' });
   await queue.getByRole('button', { name: /Do you print on the back\?/ }).click();

@@ -60,6 +60,7 @@ import { mailFrom, smtpTransport, startMailDelivery } from './services/mail';
 import { installEtags } from './http/etag';
 import { liveChatRoutes } from './api/liveChat/liveChat';
 import { notificationRoutes } from './api/notifications/notifications';
+import { notificationBuilderRoutes } from './api/notifications/builder';
 import { serviceWorkerRoutes } from './http/serviceWorker';
 
 export const API_BASE = '/omnis/v3';
@@ -131,6 +132,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   blogPostRoutes(app, ctx);
   await liveChatRoutes(app, ctx);
   notificationRoutes(app, ctx);
+  notificationBuilderRoutes(app, ctx);
 
   // Mail stays in the outbox unless SMTP_URL is set; then a poller delivers it (server/services/mail.ts).
   if (process.env.SMTP_URL) {

@@ -417,6 +417,14 @@ async function shopperNotification(): Promise<void> {
 ROWS.push(
   { name: 'POST notifications/dashboard/mark-as-deleted/{id} (the shopper\'s)', method: 'POST', before: shopperNotification, url: () => `${API}/notifications/dashboard/mark-as-deleted/${note.id}/`, expect: { anonymous: 401, shopper: 200, owner: 404, otherOwner: 404, staff: 404 } },
   {
+    name: 'POST notifications/send (the builder, to the demo store\'s customers)',
+    method: 'POST',
+    url: () => `${API}/notifications/send/?store=${ids.demo}`,
+    body: () => ({ audience: 'customers', title: 'Matrix', position: 'top-right', template: 'Simple' }),
+    expect: { anonymous: 401, shopper: 403, owner: 201, otherOwner: 403, staff: 201 },
+    after: async () => void (await q(`delete from notifications where title = 'Matrix' and data ? 'storeId'`)),
+  },
+  {
     name: 'POST notifications/subscriptions',
     method: 'POST',
     url: () => `${API}/notifications/subscriptions/`,

@@ -1,5 +1,7 @@
 import type { Queryable } from '../db/database';
 import { notify } from '../db/database';
+import { createNotification } from './notifications';
+import { LIVE_CHAT_CONSOLE_PATH } from '../../src/core/staffPaths';
 import {
   LIVE_CHAT_GROUP_IDS,
   LIVE_CHAT_GROUP_LABELS,
@@ -109,9 +111,48 @@ async function announce(db: Queryable, chatId: number, message: LiveChatMessage 
   if (chat) await publish(db, { chatId, staff: true, frame: { type: 'chat', chat } });
 }
 
-/** Opens a conversation (queued in `groupId`) or returns the shopper's open one; an opening text is its first message. */
+/** The tag of a conversation's queue notification: one per chat, replaced when it queues again. */
+export const chatNotificationTag = (chatId: number) => `live-chat-${chatId}`;
+/** How much of the shopper's opening message the queue notification quotes. */
+const QUOTE_CHARS = 140;
+
+/**
+ * §3/§4 new chat: every available agent who answers the conversation's group (apart from `except`, who moved it
+ * there) is notified — in the app and as a push, so a console that is closed still hears about the queue.
+ */
+async function notifyQueue(db: Queryable, chatId: number, except: number | null = null) {
+  const chat = await chatById(db, chatId);
+  if (!chat || chat.status !== 'queued') return;
+  const { rows } = await db.query<{ user_id: number }>(
+    `select a.user_id from live_chat_agents a join users u on u.id = a.user_id
+     where a.available and $1 = any(a.groups) and u.internal and a.user_id is distinct from $2 order by a.user_id`,
+    [chat.groupId, except],
+  );
+  const group = LIVE_CHAT_GROUP_LABELS[chat.groupId];
+  const opening = chat.lastMessage?.sender === 'shopper' ? chat.lastMessage.body : '';
+  const quote = [...opening].length > QUOTE_CHARS ? `${[...opening].slice(0, QUOTE_CHARS - 1).join('')}…` : opening;
+  for (const { user_id } of rows) {
+    await createNotification(db, {
+      recipientId: user_id,
+      title: `New chat in ${group}`,
+      body: quote ? `${chat.shopperName}: “${quote}”` : `${chat.shopperName} is waiting in the ${group} queue.`,
+      href: LIVE_CHAT_CONSOLE_PATH,
+      template: 'Shove',
+      tag: chatNotificationTag(chat.id),
+      replacePrevious: true,
+      actions: [{ label: 'Answer', href: LIVE_CHAT_CONSOLE_PATH }],
+      data: { chatId: chat.id, groupId: chat.groupId },
+    });
+  }
+}
+
+/**
+ * Opens a conversation (queued in `groupId`) or returns the shopper's open one; an opening text is its first
+ * message. A new conversation notifies the agents of its group. Call it in a transaction.
+ */
 export async function startChat(db: Queryable, shopper: Shopper, input: { groupId: LiveChatGroupId; name: string; text: string | null }): Promise<LiveChatSummary> {
   let chat = await openChatOf(db, shopper);
+  const created = !chat;
   if (!chat) {
     const { rows } = await db.query<{ id: number }>(
       `insert into live_chats (division_id, user_id, visitor_hash, group_id, shopper_name) values ($1, $2, $3, $4, $5) returning id`,
@@ -121,6 +162,7 @@ export async function startChat(db: Queryable, shopper: Shopper, input: { groupI
     await announce(db, chat.id, null);
   }
   if (input.text) await shopperMessage(db, chat.id, input.text);
+  if (created) await notifyQueue(db, chat.id);
   return (await chatById(db, chat.id))!;
 }
 
@@ -141,15 +183,18 @@ export async function acceptChat(db: Queryable, chatId: number, agentId: number)
   const { rows: agent } = await db.query<Row>(`select first_name from users where id = $1`, [agentId]);
   const message = await addMessage(db, chatId, 'system', null, `${(agent[0]?.first_name as string) || 'Support'} joined the chat`);
   await announce(db, chatId, message);
+  // Someone answers it: the other agents' queue notifications go.
+  await db.query(`update notifications set deleted_at = now() where tag = $1 and deleted_at is null`, [chatNotificationTag(chatId)]);
   return true;
 }
 
-/** §7 transfer: the conversation goes back to the queue of `groupId`. */
-export async function transferChat(db: Queryable, chatId: number, groupId: LiveChatGroupId): Promise<LiveChatSummary | null> {
+/** §7 transfer: the conversation goes back to the queue of `groupId`, whose agents (but the one moving it) are notified. */
+export async function transferChat(db: Queryable, chatId: number, groupId: LiveChatGroupId, by: number | null = null): Promise<LiveChatSummary | null> {
   const { rows } = await db.query(`update live_chats set group_id = $2, status = 'queued', agent_id = null, updated_at = now() where id = $1 and status <> 'closed' returning id`, [chatId, groupId]);
   if (!rows.length) return null;
   const message = await addMessage(db, chatId, 'system', null, `Transferred to ${LIVE_CHAT_GROUP_LABELS[groupId]}`);
   await announce(db, chatId, message);
+  await notifyQueue(db, chatId, by);
   return chatById(db, chatId);
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { layoutOf, REGION_SIZES } from './layouts';
 import { Announcement } from './regions/Announcement';
@@ -9,13 +9,16 @@ import { NavBar } from './regions/NavBar';
 import { useStore } from './StoreContext';
 import { SnackbarHost } from './Snackbar';
 import { OverlayHost } from './overlays/OverlayHost';
-import { NotificationCenter } from './notifications/NotificationCenter';
+import { useSession } from '../auth/session';
 import { UpdatePrompt } from './notifications/UpdatePrompt';
 import { collectEvent } from './eventCollector';
 import { readCookie } from '../lib/cookies';
 import { DEFAULT_CURRENCY } from '../core/currency';
 import { SiteFeatures } from '../commerce/siteFeatures/SiteFeatures';
 import './app.css';
+
+// Only signed-in people have notifications: visitors never download the centre.
+const NotificationCenter = lazy(async () => ({ default: (await import('./notifications/NotificationCenter')).NotificationCenter }));
 
 /** §2.3: scrolling to the top after a route change waits 300 ms. */
 export const SCROLL_TO_TOP_DELAY_MS = 300;
@@ -29,6 +32,7 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const store = useStore();
+  const signedIn = useSession().status === 'authenticated';
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);
   if (menuPath !== pathname) {
@@ -73,7 +77,11 @@ export function AppLayout() {
       {layout.footer && footerVisible && <Footer />}
       {layout.subFooter && <Footer minimal />}
       {layout.navBar && <NavBar />}
-      <NotificationCenter cards={!focused} />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <NotificationCenter cards={!focused} />
+        </Suspense>
+      )}
       <UpdatePrompt />
       <SnackbarHost />
       <OverlayHost />

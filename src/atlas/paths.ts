@@ -1,3 +1,5 @@
+import { LIVE_CHAT_CONSOLE_PATH } from '../core/staffPaths';
+
 /** The staff screens of atlas (§1): the floor (orders, production, picking), permission requests, the mail outbox and users. */
 export const ATLAS_PATHS = {
   home: '/atlas/',
@@ -8,5 +10,5 @@ export const ATLAS_PATHS = {
   permissions: '/atlas/permissions/',
   outbox: '/atlas/outbox/',
   users: '/atlas/users/',
-  chat: '/atlas/chat/',
+  chat: LIVE_CHAT_CONSOLE_PATH,
 } as const;

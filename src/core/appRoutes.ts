@@ -58,6 +58,7 @@ export const APP_ROUTE_PATTERNS: readonly string[] = [
   '/dashboard/projects/',
   '/dashboard/manufacturers/',
   '/dashboard/collections/',
+  '/marketing-tools/notifications/builder',
   // atlas
   '/atlas/',
   '/atlas/orders/',

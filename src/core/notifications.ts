@@ -38,3 +38,4 @@ export function titleWithUnread(title: string, unread: number): string {
   const base = title.replace(/^\(\d+\) /, '');
   return unread > 0 ? `(${unread}) ${base}` : base;
 }
+

@@ -10,6 +10,7 @@ export const DASHBOARD_PATHS = {
   projects: '/dashboard/projects/',
   manufacturers: '/dashboard/manufacturers/',
   collections: '/dashboard/collections/',
+  notificationBuilder: '/marketing-tools/notifications/builder',
 } as const;
 
 export const productsApi = (divisionId: number, rest = '') => `/omnis/v3/dashboard/products/${rest}${rest.includes('?') ? '&' : '?'}store=${divisionId}`;

@@ -79,5 +79,12 @@ export function dashboardRoutes(guard: Guard): RouteObject[] {
       lazy: async () => ({ Component: (await import('./business/CollectionsScreen')).CollectionsScreen }),
       handle: { layout: 'blank' },
     },
+    {
+      id: 'dashboard:notification-builder',
+      path: DASHBOARD_PATHS.notificationBuilder,
+      loader: access,
+      lazy: async () => ({ Component: (await import('./notifications/NotificationBuilderScreen')).NotificationBuilderScreen }),
+      handle: { layout: 'blank' },
+    },
   ];
 }

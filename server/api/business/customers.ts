@@ -44,7 +44,7 @@ function scopeOf(request: FastifyRequest, store: number | undefined): number | n
 }
 
 /** Users who are customers of store $1: they ordered there or are its members. */
-const OF_STORE = `(exists (select 1 from orders o where o.division_id = $1 and o.email = lower(u.email))
+export const OF_STORE = `(exists (select 1 from orders o where o.division_id = $1 and o.email = lower(u.email))
   or exists (select 1 from store_members m where m.division_id = $1 and m.user_id = u.id))`;
 
 export function customerRoutes(app: FastifyInstance, ctx: AppContext) {

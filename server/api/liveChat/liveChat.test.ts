@@ -4,6 +4,7 @@ import { openTestContext } from '../../testing/testContext';
 import { TestClient } from '../../auth/testClient';
 import { DEMO_ACCOUNTS } from '../../db/seed/demoAccounts';
 import { ChatSocket } from '../../testing/chatSocket';
+import { transferChat } from '../../realtime/liveChat';
 import { LIVE_CHAT_GROUPS, LIVE_CHAT_MESSAGE_MAX, liveChatMessages } from '../../../src/core/liveChat';
 
 /** The chat service on one process (PGlite's listen/notify, or PostgreSQL with TEST_DATABASE_URL). */
@@ -92,6 +93,53 @@ describe('live chat', () => {
     await signedIn.login(SHOPPER.email, SHOPPER.password);
     expect((await signedIn.request('POST', `${API}/chat/${chatId}/transfer`, { group_id: 2 })).statusCode).toBe(403);
     expect((await visitor.request('POST', `${API}/chat/${chatId}/transfer`, { group_id: 9 })).statusCode).toBe(422);
+  });
+
+  it('a new chat notifies the available agents of its group; a transfer notifies the new group; answering it clears them', async () => {
+    const staff = client();
+    await staff.login(STAFF.email, STAFF.password);
+    const agent = await open(staff, 'agent');
+    await agent.next('console');
+    agent.send({ type: 'availability', available: true, groups: [LIVE_CHAT_GROUPS.support] });
+    await agent.next('availability', (f) => f.available && f.groups.join() === '3');
+    const internalUser = async (email: string, available: boolean, groups: string) => {
+      const id = (await t.ctx.db.query<{ id: number }>(`insert into users (email, password_hash, first_name, last_name, status, internal) values ($1, 'x', 'Pat', 'Agent', 0, true) returning id`, [email])).rows[0]!.id;
+      await t.ctx.db.query(`insert into live_chat_agents (user_id, available, groups) values ($1, $2, $3::int[])`, [id, available, groups]);
+      return id;
+    };
+    const proAgent = await internalUser('pro.agent@pod.example', true, '{1}');
+    const away = await internalUser('away.agent@pod.example', false, '{3}');
+    const notes = async (userId: number) =>
+      (await t.ctx.db.query<{ title: string; body: string; href: string; template: string; tag: string; actions: unknown; deleted: boolean }>(
+        `select title, body, href, template, tag, actions, deleted_at is not null as deleted from notifications where recipient_id = $1 and tag like 'live-chat-%' order by id`,
+        [userId],
+      )).rows;
+
+    const shopper = await open(client(), 'shopper');
+    await shopper.next('state');
+    shopper.send({ type: 'start', group: LIVE_CHAT_GROUPS.support, text: 'Where is my parcel?' });
+    const chat = (await shopper.next('state', (f) => f.chat !== null)).chat!;
+    const listed = (await staff.get('/omnis/v3/notifications/')).json<{ notifications: Record<string, unknown>[] }>().notifications;
+    expect(listed[0]).toMatchObject({
+      title: 'New chat in Support',
+      body: `${chat.shopperName}: “Where is my parcel?”`,
+      href: '/atlas/chat/',
+      template: 'Shove',
+      tag: `live-chat-${chat.id}`,
+      actions: [{ label: 'Answer', href: '/atlas/chat/' }],
+      data: { chatId: chat.id, groupId: 3 },
+    });
+    expect(await notes(proAgent)).toEqual([]);
+    expect(await notes(away)).toEqual([]);
+
+    // Moved to the pro queue: the pro agent hears about it.
+    await t.ctx.db.transaction((tx) => transferChat(tx, chat.id, LIVE_CHAT_GROUPS.pro));
+    expect(await notes(proAgent)).toMatchObject([{ title: 'New chat in Pro', tag: `live-chat-${chat.id}`, deleted: false }]);
+
+    agent.send({ type: 'accept', chatId: chat.id });
+    await shopper.next('chat', (f) => f.chat.status === 'chatting');
+    expect((await notes(proAgent)).map((n) => n.deleted)).toEqual([true]);
+    expect((await staff.get('/omnis/v3/notifications/')).json<{ notifications: { tag: string | null }[] }>().notifications.filter((n) => n.tag === `live-chat-${chat.id}`)).toEqual([]);
   });
 
   it('refuses bad messages with the words of the widget', async () => {

@@ -162,7 +162,7 @@ export async function liveChatRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const chat = await chatForCaller(request, Number(request.params.chatId));
-      const moved = await transferChat(ctx.db, chat.id, liveChatGroupId(Number(request.body.group_id)));
+      const moved = await ctx.db.transaction((tx) => transferChat(tx, chat.id, liveChatGroupId(Number(request.body.group_id)), request.auth?.id ?? null));
       if (!moved) throw new ApiError(404, liveChatMessages.noChat);
       return { chat: moved };
     },
@@ -266,9 +266,8 @@ export async function liveChatRoutes(app: FastifyInstance, ctx: AppContext) {
             const body = frame.text === undefined ? null : text(frame.text);
             if (frame.text !== undefined && body === null) return;
             const name = typeof frame.name === 'string' ? frame.name.trim().slice(0, 100) : '';
-            const chat = await startChat(ctx.db, shopper, { groupId: liveChatGroupId(frame.group), name, text: null });
+            const chat = await ctx.db.transaction((tx) => startChat(tx, shopper, { groupId: liveChatGroupId(frame.group), name, text: body }));
             connection.chatId = chat.id;
-            if (body) await shopperMessage(ctx.db, chat.id, body);
             send({ type: 'state', chat: (await chatById(ctx.db, chat.id))!, messages: await messagesOf(ctx.db, chat.id) });
             return;
           }
@@ -304,14 +303,14 @@ export async function liveChatRoutes(app: FastifyInstance, ctx: AppContext) {
         if (!chat || chat.status === 'closed') return fail(liveChatMessages.noChat);
         if (frame.type === 'open') return send({ type: 'history', chatId: chat.id, messages: await messagesOf(ctx.db, chat.id) });
         if (frame.type === 'accept') {
-          if (!(await acceptChat(ctx.db, chat.id, agentId))) fail(liveChatMessages.taken);
+          if (!(await ctx.db.transaction((tx) => acceptChat(tx, chat.id, agentId)))) fail(liveChatMessages.taken);
           return;
         }
         if (frame.type === 'message') {
           const body = text(frame.text);
           if (!body) return;
           // Answering a queued conversation accepts it first.
-          if (chat.status === 'queued' && !(await acceptChat(ctx.db, chat.id, agentId))) return fail(liveChatMessages.taken);
+          if (chat.status === 'queued' && !(await ctx.db.transaction((tx) => acceptChat(tx, chat.id, agentId)))) return fail(liveChatMessages.taken);
           return agentMessage(ctx.db, chat.id, agentId, body);
         }
         if (frame.type === 'typing') return typing(ctx.db, chat.id, 'agent', frame.on === true);

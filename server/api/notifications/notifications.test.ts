@@ -4,6 +4,7 @@ import { TestClient } from '../../auth/testClient';
 import { DEMO_ACCOUNTS } from '../../db/seed/demoAccounts';
 import { dispatchOrder } from '../../orders/floor';
 import { PUSH_SUBSCRIPTION_FAILED } from '../../../src/core/notifications';
+import { notificationBuilderMessages } from '../../../src/core/notificationBuilder';
 import { createNotification, vapidKeys, type PushSender } from '../../realtime/notifications';
 
 /** Notifications per recipient, created by events; web push through a recording sender (a real push service is outside). */
@@ -15,7 +16,7 @@ const recorder: PushSender = {
   },
 };
 let t: Awaited<ReturnType<typeof openTestContext>>;
-const [, STAFF, SHOPPER] = DEMO_ACCOUNTS;
+const [OWNER, STAFF, SHOPPER] = DEMO_ACCOUNTS;
 const API = '/omnis/v3/notifications';
 const q = async <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => (await t.ctx.db.query<T>(sql, params)).rows;
 
@@ -87,5 +88,44 @@ describe('notifications', () => {
     expect(await vapidKeys(t.ctx.db)).toEqual(first);
     expect((await t.app.inject({ method: 'GET', url: `${API}/vapid-key/` })).json()).toEqual({ publicKey: first.publicKey });
     expect(PUSH_SUBSCRIPTION_FAILED).toBe('Unable to create push subscription for user');
+  });
+
+  it('the builder sends to one customer of the store or to all of them, and to nobody outside it', async () => {
+    const division = await demoDivisionId(t.ctx.db);
+    await packingOrderFor(SHOPPER.email);
+    const owner = new TestClient(t.app, '10.8.0.4');
+    await owner.login(OWNER.email, OWNER.password);
+    const send = (body: Record<string, unknown>) =>
+      owner.post(`${API}/send/?store=${division}`, { audience: 'user', email: SHOPPER.email, position: 'header', template: 'Shove', title: 'Summer drop', body: 'New tees are in.', ...body });
+    const product = (await q<{ id: number; url_name: string }>(`select id, url_name from products where division_id = $1 order by id limit 1`, [division]))[0]!;
+
+    const one = await send({ related: String(product.id), tag: 'summer', replacePrevious: true });
+    expect(one.statusCode).toBe(201);
+    expect(one.json()).toEqual({ sent: 1, message: 'Sent to 1 person.' });
+    const shopper = new TestClient(t.app, '10.8.0.5');
+    await shopper.login(SHOPPER.email, SHOPPER.password);
+    const mine = async () => (await shopper.get(`${API}/`)).json<{ notifications: Record<string, unknown>[] }>().notifications;
+    expect((await mine())[0]).toMatchObject({ title: 'Summer drop', body: 'New tees are in.', position: 'header', template: 'Shove', tag: 'summer', href: `/product/${product.url_name}/`, data: { related: product.id } });
+    // The same tag with replacePrevious leaves one.
+    expect((await send({ title: 'Summer drop, part two', tag: 'summer', replacePrevious: true, href: '/collection/summer/' })).statusCode).toBe(201);
+    expect((await mine()).filter((n) => n.tag === 'summer').map((n) => [n.title, n.href])).toEqual([['Summer drop, part two', '/collection/summer/']]);
+
+    // Staff are no customers of the demo store: nothing reaches them from its owner.
+    expect((await send({ email: STAFF.email })).json()).toEqual({ message: 'The given data was invalid.', errors: { '/email': [notificationBuilderMessages.noSuchCustomer] } });
+    expect((await send({ email: '' })).json()).toMatchObject({ errors: { '/email': [notificationBuilderMessages.emailRequired] } });
+    expect((await send({ related: 'no-such-product' })).json()).toMatchObject({ errors: { '/related': [notificationBuilderMessages.noSuchProduct] } });
+    expect((await send({ href: 'javascript:alert(1)' })).statusCode).toBe(422);
+    expect((await send({ template: 'Loud' })).statusCode).toBe(422);
+
+    const everyone = (await q<{ n: number }>(
+      `select count(*)::int as n from users u where exists (select 1 from orders o where o.division_id = $1 and o.email = lower(u.email)) or exists (select 1 from store_members m where m.division_id = $1 and m.user_id = u.id)`,
+      [division],
+    ))[0]!.n;
+    expect(everyone).toBeGreaterThan(1);
+    const all = await send({ audience: 'customers', email: undefined, title: 'Sale starts now', tag: '' });
+    expect(all.json()).toEqual({ sent: everyone, message: `Sent to ${everyone} people.` });
+    expect((await q<{ n: number }>(`select count(*)::int as n from notifications where title = 'Sale starts now'`))[0]!.n).toBe(everyone);
+    const staffId = (await q<{ id: number }>('select id from users where email = $1', [STAFF.email]))[0]!.id;
+    expect(await q(`select 1 from notifications where title = 'Sale starts now' and recipient_id = $1`, [staffId])).toEqual([]);
   });
 });

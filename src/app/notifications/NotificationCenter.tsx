@@ -2,8 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Bell } from 'lucide-react';
 import { api, ApiError } from '../../lib/api';
 import { useSession } from '../../auth/session';
-import { snackbar } from '../Snackbar';
-import { PUSH_SUBSCRIPTION_FAILED, pushAllowed, titleWithUnread, type AppNotification, type NotificationAction } from '../../core/notifications';
+import { pushAllowed, titleWithUnread, type AppNotification, type NotificationAction } from '../../core/notifications';
+import { NotificationCard } from './NotificationCard';
 import './notifications.css';
 
 /** How often a signed-in page asks for new notifications. */
@@ -34,25 +34,6 @@ function useUnreadTitle(unread: number) {
       document.title = titleWithUnread(document.title, 0);
     };
   }, [unread]);
-}
-
-const urlBase64ToUint8Array = (base64: string) => {
-  const raw = atob((base64 + '='.repeat((4 - (base64.length % 4)) % 4)).replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(raw, (c) => c.charCodeAt(0));
-};
-
-/** Asks for push permission and registers this browser (§7 subscriptions); §8 message when it fails. */
-export async function subscribeToPush(): Promise<boolean> {
-  try {
-    const registration = await navigator.serviceWorker.ready;
-    const { publicKey } = await api<{ publicKey: string }>('notifications/vapid-key/');
-    const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: urlBase64ToUint8Array(publicKey) });
-    await api('notifications/subscriptions/', { method: 'POST', body: { subscription: subscription.toJSON(), userAgent: navigator.userAgent } });
-    return true;
-  } catch {
-    snackbar.push({ code: 'push-subscription', text: PUSH_SUBSCRIPTION_FAILED, kind: 'error' });
-    return false;
-  }
 }
 
 /**
@@ -121,31 +102,7 @@ export function NotificationCenter({ cards = true }: { cards?: boolean }) {
   const header = state.notifications.filter((n) => n.position === 'header' || moved.has(n.id));
   const corner = state.notifications.filter((n) => !header.includes(n)).slice(0, 3);
   const card = (n: AppNotification) => (
-    <article key={n.id} className={`notification notification--${n.template.toLowerCase()}${n.openedAt ? '' : ' notification--unread'}`} aria-label={n.title}>
-      {n.image && <img className="notification__image" src={n.image} alt="" width={40} height={40} />}
-      <div className="notification__text">
-        {n.href ? (
-          <a className="notification__title" href={n.href} onClick={opened}>
-            {n.title}
-          </a>
-        ) : (
-          <strong className="notification__title">{n.title}</strong>
-        )}
-        {n.body && <span className="notification__body">{n.body}</span>}
-        {n.actions.length > 0 && (
-          <span className="notification__actions">
-            {n.actions.map((a) => (
-              <button key={a.label} type="button" className="notification__action" onClick={() => void act(n, a)}>
-                {a.label}
-              </button>
-            ))}
-          </span>
-        )}
-      </div>
-      <button type="button" className="notification__dismiss" aria-label={`Dismiss ${n.title}`} onClick={() => void dismiss(n)}>
-        ×
-      </button>
-    </article>
+    <NotificationCard key={n.id} notification={n} onOpen={opened} onAction={(a) => void act(n, a)} onDismiss={() => void dismiss(n)} />
   );
   return (
     <>
@@ -174,7 +131,7 @@ export function NotificationCenter({ cards = true }: { cards?: boolean }) {
         >
           {corner.map(card)}
           {canPush && (
-            <button type="button" className="notification__push" onClick={() => void subscribeToPush().then((ok) => ok && setPushAsked(true))}>
+            <button type="button" className="notification__push" onClick={() => void import('./pushSubscription').then(({ subscribeToPush }) => subscribeToPush()).then((ok) => ok && setPushAsked(true))}>
               Get these as push notifications
             </button>
           )}
