@@ -242,13 +242,17 @@ export function StudioCanvas({ garment, colour, area, layers, size, fontsReady, 
   });
 
   // Pinching the selected layer: its centre stays on the print area, as when dragged.
-  usePinch(
+  const pinch = usePinch(
     stage,
-    () => (selected && !selected.locked ? (nodes.current.get(selected.id) ?? null) : null),
-    (_node, p) => {
-      if (!selected) return;
+    () => {
+      const node = selected && !selected.locked ? nodes.current.get(selected.id) : undefined;
+      return selected && node ? { id: selected.id, node } : null;
+    },
+    (id, p) => {
+      const layer = layers.find((l) => l.id === id);
+      if (!layer) return;
       const rotation = Math.round(p.rotation * 10) / 10;
-      updateLayer(selected.id, { ...resized(selected, p.scale), rotation, x: Math.min(1, Math.max(0, p.x / unit)), y: Math.min(aspect, Math.max(0, p.y / unit)) });
+      updateLayer(id, { ...resized(layer, p.scale), rotation, x: Math.min(1, Math.max(0, p.x / unit)), y: Math.min(aspect, Math.max(0, p.y / unit)) });
     },
   );
 
@@ -268,7 +272,9 @@ export function StudioCanvas({ garment, colour, area, layers, size, fontsReady, 
       onMouseDown={(e) => {
         if (e.target === e.target.getStage() || e.target.name() === 'studio-backdrop') select(null);
       }}
-      onTouchStart={(e) => {
+      // A tap on the garment deselects; a finger put down is not yet a tap (it may be the first of a pinch).
+      onTap={(e) => {
+        if (pinch.pinching()) return;
         if (e.target === e.target.getStage() || e.target.name() === 'studio-backdrop') select(null);
       }}
     >

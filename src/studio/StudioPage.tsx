@@ -371,7 +371,10 @@ export function StudioPage() {
                   </label>
                   <label className="studio__field">
                     <span>
-                      Curve <output className="studio__value">{curveLabel(selected.curve ?? 0)}</output>
+                      Curve
+                      <span className="studio__value" aria-hidden>
+                        {curveLabel(selected.curve ?? 0)}
+                      </span>
                     </span>
                     <input
                       type="range"
@@ -379,6 +382,7 @@ export function StudioPage() {
                       max={100}
                       step={5}
                       value={Math.round((selected.curve ?? 0) * 100)}
+                      aria-valuetext={curveLabel(selected.curve ?? 0)}
                       onChange={(e) => updateContinuously(selected.id, { curve: Number(e.target.value) / 100 })}
                       onPointerUp={endContinuousUpdate}
                       onKeyUp={endContinuousUpdate}
