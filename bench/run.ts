@@ -13,6 +13,7 @@ import { factoryBenchmarks } from './factory.bench';
 import { liveChatBenchmarks } from './liveChat.bench';
 import { businessBenchmarks } from './business.bench';
 import { studioBenchmarks } from './studio.bench';
+import { studioDragBenchmarks } from './studioDrag.bench';
 
 const only = process.argv.slice(2);
 const suites: [string, () => Promise<Figure[]>][] = [
@@ -28,6 +29,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['liveChat', liveChatBenchmarks],
   ['business', businessBenchmarks],
   ['studio', studioBenchmarks],
+  ['studioDrag', studioDragBenchmarks],
 ];
 
 console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores`);

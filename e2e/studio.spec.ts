@@ -169,3 +169,75 @@ test('the studio opens on the garment its address, a product or a suggestion nam
   await slow(page).toHaveURL(/\/studio\/fern-organic-tee\/$/);
   await expect(page.getByLabel('Garment').locator('option:checked')).toHaveText('Fern Organic Tee');
 });
+
+/** The selected layer's node on the studio's stage (Konva exposes its stages on window). */
+async function layerNode(page: Page, index: number) {
+  return page.evaluate((i) => {
+    const konva = (window as unknown as { Konva: { stages: { find: (s: string) => { rotation: () => number; width: () => number; height: () => number; getClientRect: () => { x: number; y: number; width: number; height: number }; getChildren: () => { scaleX: () => number }[] }[]; container: () => HTMLElement }[] } }).Konva;
+    const stage = konva.stages.at(-1)!;
+    const node = stage.find('.studio-layer')[i]!;
+    const r = node.getClientRect();
+    const c = stage.container().getBoundingClientRect();
+    const child = node.getChildren?.()[0];
+    return { rotation: node.rotation(), height: node.height(), scale: child ? child.scaleX() : 0, centre: { x: c.left + r.x + r.width / 2, y: c.top + r.y + r.height / 2 } };
+  }, index);
+}
+
+test('clip-art in the shopper’s ink and text curved with the slider, each one undo step', async ({ page }) => {
+  await page.goto('/design-your-own-t-shirt/');
+  const layers = page.locator('.studio__layers li');
+  await slow(page.getByRole('button', { name: 'Add text' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add text' }).click();
+  const straight = await layerNode(page, 0);
+  const curve = page.getByRole('slider', { name: 'Curve' });
+  await expect(curve).toHaveAttribute('aria-valuetext', 'Straight');
+  await curve.fill('60');
+  await expect(curve).toHaveAttribute('aria-valuetext', 'Arc up 60 %');
+  // A bent line stands taller than the straight one.
+  await expect.poll(async () => (await layerNode(page, 0)).height).toBeGreaterThan(straight.height * 1.2);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(curve).toHaveAttribute('aria-valuetext', 'Straight');
+  await page.getByRole('button', { name: 'Redo' }).click();
+  await expect(curve).toHaveAttribute('aria-valuetext', 'Arc up 60 %');
+
+  await page.getByRole('button', { name: 'Clip-art' }).click();
+  const shapes = page.getByRole('group', { name: 'Clip-art' }).getByRole('button');
+  expect(await shapes.count()).toBeGreaterThanOrEqual(8);
+  await page.getByRole('button', { name: 'Add star' }).click();
+  await expect(page.getByRole('group', { name: 'Clip-art' })).toBeHidden();
+  await expect(layers).toHaveCount(2);
+  await expect(layers.first()).toContainText('Star');
+  await page.getByRole('button', { name: 'Ink #2980b9' }).click();
+  await expect(page.getByRole('button', { name: 'Ink #2980b9' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByText('Printed on 1 side')).toBeVisible();
+});
+
+test('two fingers pinch the selected layer: spread to grow, turn to rotate, one undo step', async ({ page }, testInfo) => {
+  test.skip(!testInfo.project.use.hasTouch, 'touch screens only');
+  await page.goto('/design-your-own-t-shirt/');
+  await slow(page.getByRole('button', { name: 'Clip-art' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clip-art' }).click();
+  await page.getByRole('button', { name: 'Add heart' }).click();
+  const before = await layerNode(page, 0);
+  expect(before.rotation).toBe(0);
+  const { x, y } = before.centre;
+  const cdp = await page.context().newCDPSession(page);
+  const fingers = (spread: number, degrees: number) => {
+    const a = (degrees * Math.PI) / 180;
+    return [
+      { x: x - spread * Math.cos(a), y: y - spread * Math.sin(a), id: 0 },
+      { x: x + spread * Math.cos(a), y: y + spread * Math.sin(a), id: 1 },
+    ];
+  };
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(30, 0) });
+  for (let step = 1; step <= 8; step++) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(30 + (15 * step) / 8, (30 * step) / 8) });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  // The fingers land around the shape, not on it: the layer stays selected and follows them.
+  await expect.poll(async () => Math.round((await layerNode(page, 0)).rotation)).toBe(30);
+  const after = await layerNode(page, 0);
+  expect(after.scale / before.scale).toBeCloseTo(1.5, 1);
+  expect(Math.abs(after.centre.x - x)).toBeLessThan(3);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect.poll(async () => (await layerNode(page, 0)).rotation).toBe(0);
+  expect((await layerNode(page, 0)).scale).toBeCloseTo(before.scale, 5);
+});

@@ -1,6 +1,7 @@
 import bwipjs from 'bwip-js/node';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { PDFDocument, PDFString, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import type { LabelView } from './labels';
+import { storeBaseUrl } from './floor';
 
 /**
  * Label and packing-slip documents for the floor (DESIGN §9): a 4×6 inch PDF, one label per page, with a Code 128
@@ -40,6 +41,47 @@ async function barcodePngs(labelId: number): Promise<{ code128: Buffer; qr: Buff
   return { code128, qr };
 }
 
+/** A link annotation over a box of the page, opening `url`. */
+function addLink(page: PDFPage, url: string, box: { x: number; y: number; width: number; height: number }) {
+  const context = page.doc.context;
+  const link = context.register(
+    context.obj({
+      Type: 'Annot',
+      Subtype: 'Link',
+      Rect: [box.x, box.y, box.x + box.width, box.y + box.height],
+      Border: [0, 0, 0],
+      A: { Type: 'Action', S: 'URI', URI: PDFString.of(url) },
+    }),
+  );
+  page.node.addAnnot(link);
+}
+
+/**
+ * "Print files: front back": each side's name links to its print file, absolute from the store's configured
+ * domain (PUBLIC_URL, else the store's domain), so the PDF opens the file wherever it was saved or mailed.
+ * Without a configured domain the sides are listed without links.
+ */
+function printFileLinks(page: PDFPage, label: LabelView, fonts: { regular: PDFFont; bold: PDFFont }, at: { x: number; y: number; width: number }) {
+  const size = 11;
+  const base = storeBaseUrl(label.storeDomain);
+  const lead = 'Print files: ';
+  page.drawText(lead, { x: at.x, y: at.y, size, font: fonts.bold, color: rgb(0, 0, 0) });
+  let x = at.x + fonts.bold.widthOfTextAtSize(lead, size);
+  for (const file of label.printFiles) {
+    const word = printable(file.area);
+    const width = fonts.regular.widthOfTextAtSize(word, size);
+    if (x + width > at.x + at.width) break;
+    const url = base ? new URL(file.url, `${base}/`).href : /^https?:\/\//.test(file.url) ? file.url : null;
+    const colour = url ? rgb(0.05, 0.3, 0.75) : rgb(0, 0, 0);
+    page.drawText(word, { x, y: at.y, size, font: fonts.regular, color: colour });
+    if (url) {
+      page.drawLine({ start: { x, y: at.y - 1.5 }, end: { x: x + width, y: at.y - 1.5 }, thickness: 0.6, color: colour });
+      addLink(page, url, { x, y: at.y - 3, width, height: size + 4 });
+    }
+    x += width + fonts.regular.widthOfTextAtSize('   ', size);
+  }
+}
+
 function drawLabel(page: PDFPage, label: LabelView, fonts: { regular: PDFFont; bold: PDFFont }, images: { code128: Awaited<ReturnType<PDFDocument['embedPng']>>; qr: Awaited<ReturnType<PDFDocument['embedPng']>> }) {
   const margin = 16;
   const width = LABEL_WIDTH - margin * 2;
@@ -56,7 +98,10 @@ function drawLabel(page: PDFPage, label: LabelView, fonts: { regular: PDFFont; b
   line(`Size: ${label.size ?? '-'}`, 14);
   line(`Pickface: ${label.pickface}`, 14, true);
   line(`SKU: ${label.sku}`, 11);
-  if (label.printFiles.length) line(`Print: ${label.printFiles.map((f) => f.area).join(', ')}`, 11);
+  if (label.printFiles.length) {
+    y -= 15;
+    printFileLinks(page, label, fonts, { x: margin, y, width });
+  }
   if (label.timesPrinted > 0) line(`Reprint ${label.timesPrinted}`, 11);
   // Code 128 across the width, QR below it, the label id in clear text between.
   const barWidth = width;

@@ -72,6 +72,8 @@ export interface LabelView {
   pigeonhole: number | null;
   /** The design's print files per area (§3 Product designs: front, back, left, right). */
   printFiles: { area: string; url: string }[];
+  /** The order's store's configured domain: label documents link print files from it. */
+  storeDomain: string | null;
   printLogs: { userId: number | null; reason: string | null; format: string; createdAt: string }[];
   pretreatLogs: { userId: number | null; createdAt: string }[];
 }
@@ -93,7 +95,7 @@ function printFilesOf(designs: unknown): { area: string; url: string }[] {
 /** Labels by id or by order, in order and counter order, with their logs. */
 export async function loadLabels(db: Queryable, by: { labelIds?: number[]; orderIds?: number[] }): Promise<LabelView[]> {
   const { rows } = await db.query<Row>(
-    `select l.*, i.name, i.sku, i.options, o.priority, o.pigeonhole, p.designs,
+    `select l.*, i.name, i.sku, i.options, o.priority, o.pigeonhole, p.designs, d.active_domain_name,
             (select count(*)::int from factory_labels x where x.order_id = l.order_id) as count,
             coalesce((select jsonb_agg(jsonb_build_object('userId', g.user_id, 'reason', g.reason, 'format', g.format, 'createdAt', g.created_at) order by g.id)
                       from label_print_logs g where g.label_id = l.id), '[]'::jsonb) as print_logs,
@@ -102,6 +104,7 @@ export async function loadLabels(db: Queryable, by: { labelIds?: number[]; order
             coalesce((select jsonb_agg(jsonb_build_object('area', f.area, 'id', f.id) order by f.id)
                       from print_files f where f.order_item_id = l.order_item_id and f.status = 'done'), '[]'::jsonb) as rendered_files
      from factory_labels l join order_items i on i.id = l.order_item_id join orders o on o.id = l.order_id
+     join divisions d on d.id = o.division_id
      left join products p on p.id = i.product_id
      where l.id = any($1::int[]) or l.order_id = any($2::int[])
      order by l.order_id, l.counter`,
@@ -132,6 +135,7 @@ export async function loadLabels(db: Queryable, by: { labelIds?: number[]; order
       printFiles: (r.rendered_files as { area: string; id: number }[]).length > 0
         ? (r.rendered_files as { area: string; id: number }[]).map((f) => ({ area: f.area, url: printFileUrl(f.id) }))
         : printFilesOf(r.designs),
+      storeDomain: (r.active_domain_name as string | null) ?? null,
       printLogs: (r.print_logs as { userId: number | null; reason: string | null; format: string; createdAt: string }[]).map((g) => ({ ...g, createdAt: iso(g.createdAt)! })),
       pretreatLogs: (r.pretreat_logs as { userId: number | null; createdAt: string }[]).map((g) => ({ ...g, createdAt: iso(g.createdAt)! })),
     };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import { ApiError } from '../http/errors';
 import { fontCatalogue } from '../api/fonts/catalogue';
+import { isClipArtName } from '../../src/core/clipArt';
 import {
   AREA_BOXES,
   MAX_LAYERS_PER_SIDE,
@@ -73,6 +74,8 @@ export async function checkDesign(db: Queryable, divisionId: number, input: Desi
       if (layer.x < 0 || layer.x > 1 || layer.y < 0 || layer.y > aspect) throw invalid('/design', studioMessages.outside);
       if (layer.kind === 'text') {
         if (!(STUDIO_FONTS as readonly string[]).includes(layer.font) || !fontCatalogue().has(layer.font)) throw invalid('/design', studioMessages.font(layer.font));
+      } else if (layer.kind === 'clipart') {
+        if (!isClipArtName(layer.art)) throw invalid('/design', studioMessages.clipArt(layer.art));
       } else uploads.add(layer.uploadId);
     }
   }

@@ -1,11 +1,14 @@
 import sharp, { type OverlayOptions } from 'sharp';
 import { fontCatalogue } from '../api/fonts/catalogue';
 import { fontSlug } from '../../src/core/theme/fonts';
+import { clipArtSvg } from '../../src/core/clipArt';
+import { fontCovers, textOutlines } from './textOutlines';
 import { imageHeightOf, printSize, type StudioArea, type StudioGarment, type StudioLayer } from '../../src/core/studio';
 
 /**
- * Draws one side of a design document with sharp: text through Pango with the store's own font file, pictures
- * from the stored upload, each rotated about its centre and clipped to the print area. At scale 1 the result is
+ * Draws one side of a design document with sharp: text from the outlines of the store's own font file, straight
+ * or curved (through Pango when the font lacks a character, so it falls back), clip-art from its SVG in the
+ * chosen ink, pictures from the stored upload, each rotated about its centre and clipped to the print area. At scale 1 the result is
  * the print file (300 dpi for the area, PNG with transparency); smaller scales draw previews from the same code.
  */
 export type UploadLoader = (uploadId: number) => Promise<Buffer | null>;
@@ -13,15 +16,23 @@ export type UploadLoader = (uploadId: number) => Promise<Buffer | null>;
 const escapeMarkup = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The woff file of a catalogue family (FreeType reads woff; the browser gets the woff2 beside it). */
-function fontFileOf(family: string): string | null {
+export function fontFileOf(family: string): string | null {
   const woff2 = fontCatalogue().file(fontSlug(family), 400);
   return woff2 ? woff2.replace(/\.woff2$/, '.woff') : null;
 }
 
 async function layerImage(layer: StudioLayer, areaWidth: number, loadUpload: UploadLoader): Promise<Buffer | null> {
+  if (layer.kind === 'clipart') {
+    const px = Math.max(1, Math.round(layer.width * areaWidth));
+    return sharp(Buffer.from(clipArtSvg(layer.art, layer.colour, px))).ensureAlpha().png().toBuffer();
+  }
   if (layer.kind === 'text') {
     const px = Math.max(4, Math.round(layer.size * areaWidth));
     const fontfile = fontFileOf(layer.font);
+    if (fontfile && fontCovers(fontfile, layer.text)) {
+      const outlined = textOutlines({ text: layer.text, fontFile: fontfile, size: px, colour: layer.colour, curve: layer.curve ?? 0 });
+      return sharp(Buffer.from(outlined.svg)).ensureAlpha().png().toBuffer();
+    }
     const text = await sharp({
       text: {
         text: `<span foreground="${layer.colour}">${escapeMarkup(layer.text)}</span>`,

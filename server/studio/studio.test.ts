@@ -7,6 +7,8 @@ import { STUDIO_ALLOWANCE, tooManyStudioRequests } from '../api/studio/studio';
 import { artworkMessages } from '../products/artwork';
 import { TEST_CARDS } from '../payments/testProcessor';
 import { renderQueuedPrintFiles } from './printFiles';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from 'pdf-lib';
+import { DEMO_ACCOUNTS } from '../db/seed/demoAccounts';
 import { EXTRA_SIDE_PRICE, printSize, studioMessages, type StudioGarmentChoice, type StudioUpload } from '../../src/core/studio';
 
 /** The studio's server side: picture checks, a design saved as a custom product in the basket, print files after payment. */
@@ -81,15 +83,18 @@ describe('a design bought and printed', () => {
     expect((await c.post('/omnis/v3/studio/designs/', body({ front: [{ ...text, x: 1.5 }] }))).json()).toMatchObject({ message: studioMessages.outside });
     expect((await c.post('/omnis/v3/studio/designs/', body({ front: [{ ...image, uploadId: 2147483647 }] }))).json()).toMatchObject({ message: studioMessages.upload });
     expect((await c.post('/omnis/v3/studio/designs/', body({ front: [text] }, { size: 'XXXL' }))).json()).toMatchObject({ message: studioMessages.size });
+    const star = { id: 'c1', kind: 'clipart', art: 'star', colour: '#2980b9', width: 0.3, x: 0.5, y: 0.75, rotation: 15 };
+    expect((await c.post('/omnis/v3/studio/designs/', body({ front: [{ ...star, art: 'unicorn' }] }))).json()).toMatchObject({ message: studioMessages.clipArt('unicorn') });
+    expect((await c.post('/omnis/v3/studio/designs/', body({ front: [{ ...text, curve: 2 }] }))).statusCode).toBe(422);
 
-    const saved = await c.post('/omnis/v3/studio/designs/', body({ front: [text, image], back: [{ ...text, id: 't2', text: 'BACK' }] }));
+    const saved = await c.post('/omnis/v3/studio/designs/', body({ front: [text, image], back: [{ ...text, id: 't2', text: 'BACK', curve: 0.5 }, star] }));
     expect(saved.statusCode, saved.body).toBe(201);
     const { product, basket } = saved.json<{ product: { id: number; sku: string; uuid: string; price: number }; basket: { items: { name: string; options: { size: string } }[] } }>();
     expect(product.sku).toMatch(/^CP-[0-9A-F]{10}$/);
     expect(product.price).toBe(tee.price + EXTRA_SIDE_PRICE);
     expect(basket.items).toEqual([expect.objectContaining({ options: expect.objectContaining({ size: 'M' }) })]);
     const [row] = await q<{ designs: object; base_product_id: number }>('select designs, base_product_id from products where id = $1', [product.id]);
-    expect(row).toMatchObject({ designs: { front: { layers: 2 }, back: { layers: 1 } }, base_product_id: tee.id });
+    expect(row).toMatchObject({ designs: { front: { layers: 2 }, back: { layers: 2 } }, base_product_id: tee.id });
     // Sold to this shopper only: never listed in the store.
     const divisionId = (await q<{ division_id: number }>('select division_id from products where id = $1', [product.id]))[0]!.division_id;
     const listed = (await c.get(`/omnis/v3/division/${divisionId}/products/?perPage=100`)).json<{ data: { id: number }[] }>();
@@ -131,6 +136,29 @@ describe('a design bought and printed', () => {
       }
       expect(red).toBeGreaterThan(100);
       expect(data[3]).toBe(0);
+      // The back's clip-art star in its blue ink around its centre (0.75 area widths down).
+      const at = (x: number, y: number) => (Math.round(y) * info.width + Math.round(x)) * 4;
+      const blue = [-40, 0, 40].filter((d) => data[at(size.width * 0.5 + d, size.width * 0.75)]! === 0x29 && data[at(size.width * 0.5 + d, size.width * 0.75) + 2]! === 0xb9).length;
+      expect(blue).toBe(f.area === 'back' ? 3 : 0);
     }
+
+    // The factory's label PDF links each side's print file from the store's configured domain, whatever host the
+    // request named.
+    const staff = new TestClient(t.app, '192.0.2.91');
+    await staff.login(DEMO_ACCOUNTS[1]!.email, DEMO_ACCOUNTS[1]!.password);
+    const ids = (await q<{ id: number; area: string }>('select id, area from print_files where order_id = $1 order by id', [orderId])).map((f) => f.id);
+    const domain = (await q<{ domain: string }>('select d.active_domain_name as domain from orders o join divisions d on d.id = o.division_id where o.id = $1', [orderId]))[0]!.domain;
+    expect(domain).toBeTruthy();
+    const print = await staff.request('POST', '/omnis/v3/atlas/labels/print/', { orderIds: [orderId] }, { host: 'attacker.example', 'x-forwarded-host': 'attacker.example' });
+    expect(print.statusCode, print.body).toBe(200);
+    const pdf = await PDFDocument.load(print.rawPayload);
+    const uris = pdf.getPages().map((page) => {
+      const annots = page.node.lookupMaybe(PDFName.of('Annots'), PDFArray);
+      return (annots?.asArray() ?? []).map((ref) => {
+        const action = pdf.context.lookup(ref, PDFDict).lookup(PDFName.of('A'), PDFDict);
+        return action.lookup(PDFName.of('URI'), PDFString).decodeText();
+      });
+    });
+    expect(uris).toEqual([ids.map((id) => `https://${domain}/omnis/v3/atlas/print-files/${id}/`)]);
   });
 });

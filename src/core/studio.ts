@@ -6,6 +6,8 @@
  * size and an image's width are fractions of the print area's width, so the same document draws at any scale —
  * on a phone, in a mockup, and at print resolution.
  */
+import type { ClipArtName } from './clipArt';
+
 export const STUDIO_AREAS = ['front', 'back', 'left', 'right'] as const;
 export type StudioArea = (typeof STUDIO_AREAS)[number];
 export const isStudioArea = (v: string): v is StudioArea => (STUDIO_AREAS as readonly string[]).includes(v);
@@ -66,6 +68,8 @@ export interface TextLayer {
   x: number;
   y: number;
   rotation: number;
+  /** Bend of the line, −1 (arc down) to 1 (arc up); absent or 0 is straight (src/core/curvedText.ts). */
+  curve?: number;
   locked?: boolean;
 }
 
@@ -85,7 +89,21 @@ export interface ImageLayer {
   locked?: boolean;
 }
 
-export type StudioLayer = TextLayer | ImageLayer;
+/** A shape from the built-in clip-art (src/core/clipArt.ts), square, in one ink. */
+export interface ClipArtLayer {
+  id: string;
+  kind: 'clipart';
+  art: ClipArtName;
+  colour: string;
+  /** Width (and height) in area widths. */
+  width: number;
+  x: number;
+  y: number;
+  rotation: number;
+  locked?: boolean;
+}
+
+export type StudioLayer = TextLayer | ImageLayer | ClipArtLayer;
 export type StudioSides = Partial<Record<StudioArea, StudioLayer[]>>;
 
 export interface StudioDesign {
@@ -125,6 +143,7 @@ export const studioMessages = {
   font: (font: string) => `${font} is not one of the store's fonts`,
   area: (area: string) => `This garment has no ${area} print area`,
   upload: 'A picture in the design is no longer available: upload it again',
+  clipArt: (art: string) => `${art} is not one of the studio's clip-art shapes`,
   outside: 'Part of the design is outside the print area: move it inside the dashed line',
   lowResolution: (dpi: number) => `Low resolution: this picture prints at ${Math.round(dpi)} dpi at this size and may look blurry. Make it smaller or upload a larger picture (${MIN_STUDIO_DPI} dpi or more).`,
   tooManyLayers: `A side can hold at most ${MAX_LAYERS_PER_SIDE} layers`,
@@ -140,6 +159,12 @@ export interface StudioGarmentChoice {
   colours: { name: string; value: string }[];
   sizes: string[];
   areas: StudioArea[];
+}
+
+/** A font's ascent and descent in font sizes (what a text layer's box spans around its baseline). */
+export interface StudioFontMetrics {
+  ascent: number;
+  descent: number;
 }
 
 export interface StudioUpload {

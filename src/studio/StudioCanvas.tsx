@@ -1,15 +1,18 @@
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 // Konva's core and only the shapes drawn here (the full build brings every shape and filter).
-import { Group, Image as KonvaImage, Layer, Line, Rect, Stage, Text, Transformer } from 'react-konva/lib/ReactKonvaCore.js';
+import { Group, Image as KonvaImage, Layer, Line, Path, Rect, Shape, Stage, Transformer } from 'react-konva/lib/ReactKonvaCore.js';
 import 'konva/lib/shapes/Image.js';
 import 'konva/lib/shapes/Line.js';
+import 'konva/lib/shapes/Path.js';
 import 'konva/lib/shapes/Rect.js';
-import 'konva/lib/shapes/Text.js';
 import 'konva/lib/shapes/Transformer.js';
 import type Konva from 'konva';
-import { AREA_BOXES, imageHeightOf, type AreaBox, type StudioArea, type StudioGarment, type StudioLayer } from '../core/studio';
+import { AREA_BOXES, imageHeightOf, type AreaBox, type ClipArtLayer, type StudioArea, type StudioFontMetrics, type StudioGarment, type StudioLayer, type TextLayer } from '../core/studio';
+import { CLIP_ART, CLIP_ART_BOX } from '../core/clipArt';
+import { curvedTextLayout, glyphsOf } from '../core/curvedText';
 import { fontStack } from '../core/theme/fonts';
 import { useStudio } from './store';
+import { usePinch } from './usePinch';
 
 /** The part of the 500 × 500 garment template the stage shows: the print area with room around it, sleeves zoomed in. */
 export function viewOf(box: AreaBox): { x: number; y: number; size: number } {
@@ -37,36 +40,114 @@ function useImage(src: string | null): HTMLImageElement | null {
 /** Snap a centre to the area's centre lines within this many area widths. */
 const SNAP = 0.02;
 
+/** Fallback box for a font whose metrics did not come (the print file uses the font's own). */
+const DEFAULT_METRICS: StudioFontMetrics = { ascent: 0.95, descent: 0.25 };
+
+let measuring: CanvasRenderingContext2D | null = null;
+/** Each character's advance in the browser's font: the same per-glyph placement the print file makes. */
+function advancesOf(chars: string[], font: string): number[] {
+  measuring ??= document.createElement('canvas').getContext('2d');
+  if (!measuring) return chars.map(() => 0);
+  measuring.font = font;
+  return chars.map((c) => measuring!.measureText(c).width);
+}
+
+type Common = Record<string, unknown> & { ref: (node: Konva.Node | null) => void };
+
+/** A text layer, straight or curved, glyph by glyph on the shared layout; its box is centred on the layer's point. */
+function TextNode({ layer, unit, metrics, fontsReady, common }: { layer: TextLayer; unit: number; metrics: StudioFontMetrics; fontsReady: number; common: Common }) {
+  const px = layer.size * unit;
+  const font = `${px}px ${fontStack(layer.font)}`;
+  const { chars, layout } = useMemo(() => {
+    void fontsReady; // advances change once the font has loaded
+    const glyphs = glyphsOf(layer.text);
+    return { chars: glyphs, layout: curvedTextLayout(advancesOf(glyphs, font), px, layer.curve ?? 0, { ascent: metrics.ascent * px, descent: metrics.descent * px }) };
+  }, [layer.text, layer.curve, font, px, metrics, fontsReady]);
+  const { width, height } = layout;
+  return (
+    <Shape
+      {...common}
+      width={width}
+      height={height}
+      offsetX={width / 2}
+      offsetY={height / 2}
+      fill={layer.colour}
+      sceneFunc={(ctx) => {
+        ctx.setAttr('font', font);
+        ctx.setAttr('textAlign', 'center');
+        ctx.setAttr('textBaseline', 'alphabetic');
+        ctx.setAttr('fillStyle', layer.colour);
+        layout.glyphs.forEach((g, i) => {
+          ctx.save();
+          ctx.translate(width / 2 + g.x, height / 2 + g.y);
+          ctx.rotate((g.angle * Math.PI) / 180);
+          ctx.fillText(chars[i]!, 0, 0);
+          ctx.restore();
+        });
+      }}
+      hitFunc={(ctx, shape) => {
+        ctx.beginPath();
+        ctx.rect(0, 0, width, height);
+        ctx.closePath();
+        ctx.fillStrokeShape(shape);
+      }}
+    />
+  );
+}
+
+/** A clip-art shape in its ink; grabbed anywhere in its square, holes included. */
+function ClipArtNode({ layer, unit, common }: { layer: ClipArtLayer; unit: number; common: Common }) {
+  const k = (layer.width * unit) / CLIP_ART_BOX;
+  return (
+    <Group {...common}>
+      <Path
+        data={CLIP_ART[layer.art].path}
+        fill={layer.colour}
+        fillRule="evenodd"
+        scaleX={k}
+        scaleY={k}
+        offsetX={CLIP_ART_BOX / 2}
+        offsetY={CLIP_ART_BOX / 2}
+        hitFunc={(ctx, shape) => {
+          ctx.beginPath();
+          ctx.rect(0, 0, CLIP_ART_BOX, CLIP_ART_BOX);
+          ctx.closePath();
+          ctx.fillStrokeShape(shape);
+        }}
+      />
+    </Group>
+  );
+}
+
 interface LayerNodeProps {
   layer: StudioLayer;
   unit: number;
   aspect: number;
   fontsReady: number;
+  metrics: StudioFontMetrics;
   selected: boolean;
   onSelect: () => void;
   register: (id: string, node: Konva.Node | null) => void;
   onGuides: (guides: { v: boolean; h: boolean }) => void;
 }
 
-function LayerNode({ layer, unit, aspect, fontsReady, onSelect, register, onGuides }: LayerNodeProps) {
+/** A layer's new size after its node was scaled by `scale` (text by its font size, the rest by their width). */
+export const resized = (layer: StudioLayer, scale: number): Partial<StudioLayer> =>
+  layer.kind === 'text' ? { size: Math.max(0.01, layer.size * scale) } : { width: Math.max(0.01, layer.width * scale) };
+
+function LayerNode({ layer, unit, aspect, fontsReady, metrics, onSelect, register, onGuides }: LayerNodeProps) {
   const updateLayer = useStudio((s) => s.updateLayer);
-  const textRef = useRef<Konva.Text>(null);
   const image = useImage(layer.kind === 'image' ? layer.src : null);
-  // A text is placed by its centre: its offset follows its measured size (which changes when its font loads).
-  useLayoutEffect(() => {
-    const node = textRef.current;
-    if (!node) return;
-    node.offsetX(node.width() / 2);
-    node.offsetY(node.height() / 2);
-    node.getLayer()?.batchDraw();
-  });
-  const common = {
+  const common: Common = {
+    ref: (node: Konva.Node | null) => register(layer.id, node),
+    name: 'studio-layer',
     x: layer.x * unit,
     y: layer.y * unit,
     rotation: layer.rotation,
     draggable: !layer.locked,
     onMouseDown: onSelect,
     onTap: onSelect,
+    onTouchStart: onSelect,
     dragBoundFunc(this: Konva.Node, pos: Konva.Vector2d) {
       // The centre stays on the print area; near a centre line it snaps to it.
       const parent = this.getParent()!.getAbsoluteTransform().copy().invert();
@@ -90,32 +171,14 @@ function LayerNode({ layer, unit, aspect, fontsReady, onSelect, register, onGuid
       node.scaleX(1);
       node.scaleY(1);
       const rotation = Math.round(node.rotation() * 10) / 10;
-      if (layer.kind === 'text') updateLayer(layer.id, { size: Math.max(0.01, layer.size * scale), rotation, x: node.x() / unit, y: node.y() / unit });
-      else updateLayer(layer.id, { width: Math.max(0.01, layer.width * scale), rotation, x: node.x() / unit, y: node.y() / unit });
+      updateLayer(layer.id, { ...resized(layer, scale), rotation, x: node.x() / unit, y: node.y() / unit });
     },
   };
-  const refOf = (node: Konva.Node | null) => register(layer.id, node);
-  if (layer.kind === 'text') {
-    return (
-      <Text
-        key={fontsReady}
-        ref={(node) => {
-          textRef.current = node;
-          refOf(node);
-        }}
-        name="studio-layer"
-        {...common}
-        text={layer.text}
-        fontFamily={fontStack(layer.font)}
-        fontSize={layer.size * unit}
-        fill={layer.colour}
-        align="center"
-      />
-    );
-  }
+  if (layer.kind === 'text') return <TextNode layer={layer} unit={unit} metrics={metrics} fontsReady={fontsReady} common={common} />;
+  if (layer.kind === 'clipart') return <ClipArtNode layer={layer} unit={unit} common={common} />;
   const w = layer.width * unit;
   const h = imageHeightOf(layer) * unit;
-  return <KonvaImage ref={refOf} name="studio-layer" {...common} image={image ?? undefined} width={w} height={h} offsetX={w / 2} offsetY={h / 2} />;
+  return <KonvaImage {...common} image={image ?? undefined} width={w} height={h} offsetX={w / 2} offsetY={h / 2} />;
 }
 
 export interface StudioCanvasProps {
@@ -125,12 +188,14 @@ export interface StudioCanvasProps {
   layers: StudioLayer[];
   size: number;
   fontsReady: number;
+  /** Ascent and descent of the studio's fonts (from the server, which draws the print files with them). */
+  fontMetrics: Record<string, StudioFontMetrics>;
   /** Layers whose bounds leave the print area (ids), reported after every draw. */
   onOverflow: (ids: string[]) => void;
 }
 
 /** The garment in its colour, the dashed print area and the side's layers, with handles on the selected one. */
-export function StudioCanvas({ garment, colour, area, layers, size, fontsReady, onOverflow }: StudioCanvasProps) {
+export function StudioCanvas({ garment, colour, area, layers, size, fontsReady, fontMetrics, onOverflow }: StudioCanvasProps) {
   const box = AREA_BOXES[garment][area]!;
   const view = viewOf(box);
   const k = size / view.size;
@@ -141,6 +206,8 @@ export function StudioCanvas({ garment, colour, area, layers, size, fontsReady, 
   const nodes = useRef(new Map<string, Konva.Node>());
   const transformer = useRef<Konva.Transformer>(null);
   const areaGroup = useRef<Konva.Group>(null);
+  const stage = useRef<Konva.Stage>(null);
+  const updateLayer = useStudio((s) => s.updateLayer);
   const [guides, setGuides] = useState({ v: false, h: false });
   const reported = useRef('');
   const garmentImage = useImage(`/media/studio-garment/${garment}/${colour.replace('#', '')}.svg`);
@@ -174,6 +241,21 @@ export function StudioCanvas({ garment, colour, area, layers, size, fontsReady, 
     }
   });
 
+  // Pinching the selected layer: its centre stays on the print area, as when dragged.
+  const pinch = usePinch(
+    stage,
+    () => {
+      const node = selected && !selected.locked ? nodes.current.get(selected.id) : undefined;
+      return selected && node ? { id: selected.id, node } : null;
+    },
+    (id, p) => {
+      const layer = layers.find((l) => l.id === id);
+      if (!layer) return;
+      const rotation = Math.round(p.rotation * 10) / 10;
+      updateLayer(id, { ...resized(layer, p.scale), rotation, x: Math.min(1, Math.max(0, p.x / unit)), y: Math.min(aspect, Math.max(0, p.y / unit)) });
+    },
+  );
+
   const register = useMemo(
     () => (id: string, node: Konva.Node | null) => {
       if (node) nodes.current.set(id, node);
@@ -184,12 +266,15 @@ export function StudioCanvas({ garment, colour, area, layers, size, fontsReady, 
 
   return (
     <Stage
+      ref={stage}
       width={size}
       height={size}
       onMouseDown={(e) => {
         if (e.target === e.target.getStage() || e.target.name() === 'studio-backdrop') select(null);
       }}
-      onTouchStart={(e) => {
+      // A tap on the garment deselects; a finger put down is not yet a tap (it may be the first of a pinch).
+      onTap={(e) => {
+        if (pinch.pinching()) return;
         if (e.target === e.target.getStage() || e.target.name() === 'studio-backdrop') select(null);
       }}
     >
@@ -208,6 +293,7 @@ export function StudioCanvas({ garment, colour, area, layers, size, fontsReady, 
               unit={unit}
               aspect={aspect}
               fontsReady={fontsReady}
+              metrics={(layer.kind === 'text' && fontMetrics[layer.font]) || DEFAULT_METRICS}
               selected={layer.id === selectedId}
               onSelect={() => select(layer.id)}
               register={register}

@@ -17,8 +17,10 @@ import {
   printSize,
   studioMessages,
   studioPrice,
+  type ClipArtLayer,
   type ImageLayer,
   type StudioArea,
+  type StudioFontMetrics,
   type StudioGarmentChoice,
   type StudioLayer,
   type StudioSides,
@@ -26,13 +28,15 @@ import {
   type TextLayer,
 } from '../core/studio';
 import { STUDIO_ALIASES } from './paths';
-import { newLayerId, redo, undo, useStudio } from './store';
+import { endContinuousUpdate, newLayerId, redo, undo, updateContinuously, useStudio } from './store';
+import { CLIP_ART, CLIP_ART_BOX, CLIP_ART_NAMES, type ClipArtName } from '../core/clipArt';
 import { StudioCanvas } from './StudioCanvas';
 import './studio.css';
 
 interface GarmentsAnswer {
   garments: StudioGarmentChoice[];
   fonts: string[];
+  fontMetrics: Record<string, StudioFontMetrics>;
   colours: string[];
 }
 
@@ -73,6 +77,9 @@ function useStageSize(): [(el: HTMLDivElement | null) => void, number] {
   return [setElement, size];
 }
 
+/** The curve as the slider reads it: "Straight", "Arc up 40 %", "Arc down 25 %". */
+const curveLabel = (curve: number) => (curve === 0 ? 'Straight' : `Arc ${curve > 0 ? 'up' : 'down'} ${Math.round(Math.abs(curve) * 100)} %`);
+
 const isTyping = (target: EventTarget | null) => target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 export function StudioPage() {
@@ -92,6 +99,7 @@ export function StudioPage() {
   const [saving, setSaving] = useState(false);
   const [fontsReady, setFontsReady] = useState(0);
   const [overflow, setOverflow] = useState<string[]>([]);
+  const [clipArtOpen, setClipArtOpen] = useState(false);
   const [stageRef, stageSize] = useStageSize();
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -157,6 +165,13 @@ export function StudioPage() {
   const addText = () => {
     const layer: TextLayer = { id: newLayerId(), kind: 'text', text: 'Your text', font: 'Montserrat', colour: inkFor(colourValue), size: 0.14, x: 0.5, y: aspect * 0.35, rotation: 0 };
     addLayer(layer);
+  };
+
+  const addClipArt = (art: ClipArtName) => {
+    const width = Math.min(0.35, aspect * 0.5);
+    const layer: ClipArtLayer = { id: newLayerId(), kind: 'clipart', art, colour: inkFor(colourValue), width, x: 0.5, y: aspect * 0.5, rotation: 0 };
+    addLayer(layer);
+    setClipArtOpen(false);
   };
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -245,7 +260,17 @@ export function StudioPage() {
   if (!garment) return <p className="studio__state">This store has no garments to design yet.</p>;
 
   const lowRes = selected?.kind === 'image' && physical ? effectiveDpi(selected, physical.widthCm) : Infinity;
-  const layerName = (l: StudioLayer) => (l.kind === 'text' ? `“${l.text}”` : 'Picture');
+  const layerName = (l: StudioLayer) => (l.kind === 'text' ? `“${l.text}”` : l.kind === 'clipart' ? CLIP_ART[l.art].label : 'Picture');
+  const inkPicker = (layer: TextLayer | ClipArtLayer) => (
+    <fieldset className="studio__field">
+      <legend>Ink</legend>
+      <div className="studio__swatches">
+        {catalogue.colours.map((c) => (
+          <button key={c} type="button" className="studio__swatch studio__swatch--small" style={{ background: c }} aria-label={`Ink ${c}`} aria-pressed={c === layer.colour} onClick={() => updateLayer(layer.id, { colour: c })} />
+        ))}
+      </div>
+    </fieldset>
+  );
 
   return (
     <div className="studio">
@@ -267,6 +292,9 @@ export function StudioPage() {
             <button type="button" onClick={() => fileInput.current?.click()} disabled={uploading}>
               {uploading ? 'Uploading…' : 'Upload picture'}
             </button>
+            <button type="button" aria-expanded={clipArtOpen} aria-controls="studio-clipart" onClick={() => setClipArtOpen((open) => !open)}>
+              Clip-art
+            </button>
             <input ref={fileInput} type="file" accept="image/png,image/jpeg,image/svg+xml" hidden aria-label="Picture file" data-testid="studio-file" onChange={(e) => void onFile(e)} />
             <span className="studio__spacer" />
             <button type="button" onClick={() => undo()} disabled={!canUndo} aria-label="Undo" title="Undo (Ctrl+Z)">
@@ -276,20 +304,31 @@ export function StudioPage() {
               <Redo2 size={16} aria-hidden /> Redo
             </button>
           </div>
+          {clipArtOpen && (
+            <div className="studio__clipart" id="studio-clipart" role="group" aria-label="Clip-art">
+              {CLIP_ART_NAMES.map((art) => (
+                <button key={art} type="button" aria-label={`Add ${CLIP_ART[art].label.toLowerCase()}`} title={CLIP_ART[art].label} onClick={() => addClipArt(art)}>
+                  <svg viewBox={`0 0 ${CLIP_ART_BOX} ${CLIP_ART_BOX}`} width="28" height="28" aria-hidden focusable="false">
+                    <path d={CLIP_ART[art].path} fill="currentColor" fillRule="evenodd" />
+                  </svg>
+                </button>
+              ))}
+            </div>
+          )}
           {uploadError && (
             <p className="studio__error" role="alert">
               {uploadError}
             </p>
           )}
           <div className="studio__stage" ref={stageRef} data-testid="studio-stage">
-            {stageSize > 0 && <StudioCanvas garment={garment.garment} colour={colourValue} area={area} layers={layers} size={stageSize} fontsReady={fontsReady} onOverflow={setOverflow} />}
+            {stageSize > 0 && <StudioCanvas garment={garment.garment} colour={colourValue} area={area} layers={layers} size={stageSize} fontsReady={fontsReady} fontMetrics={catalogue.fontMetrics} onOverflow={setOverflow} />}
           </div>
           {overflow.length > 0 && (
             <p className="studio__warning" role="status">
               {studioMessages.outside}
             </p>
           )}
-          {physical && <p className="studio__hint">Print area {physical.widthCm.toFixed(0)} × {physical.heightCm.toFixed(0)} cm · drag to move, corners to resize and rotate · Ctrl+Z undo</p>}
+          {physical && <p className="studio__hint">Print area {physical.widthCm.toFixed(0)} × {physical.heightCm.toFixed(0)} cm · drag to move, corners or two fingers to resize and rotate · Ctrl+Z undo</p>}
         </section>
 
         <aside className="studio__panel" aria-label="Options">
@@ -330,15 +369,30 @@ export function StudioPage() {
                       ))}
                     </select>
                   </label>
-                  <fieldset className="studio__field">
-                    <legend>Ink</legend>
-                    <div className="studio__swatches">
-                      {catalogue.colours.map((c) => (
-                        <button key={c} type="button" className="studio__swatch studio__swatch--small" style={{ background: c }} aria-label={`Ink ${c}`} aria-pressed={c === selected.colour} onClick={() => updateLayer(selected.id, { colour: c })} />
-                      ))}
-                    </div>
-                  </fieldset>
+                  <label className="studio__field">
+                    <span>
+                      Curve
+                      <span className="studio__value" aria-hidden>
+                        {curveLabel(selected.curve ?? 0)}
+                      </span>
+                    </span>
+                    <input
+                      type="range"
+                      min={-100}
+                      max={100}
+                      step={5}
+                      value={Math.round((selected.curve ?? 0) * 100)}
+                      aria-valuetext={curveLabel(selected.curve ?? 0)}
+                      onChange={(e) => updateContinuously(selected.id, { curve: Number(e.target.value) / 100 })}
+                      onPointerUp={endContinuousUpdate}
+                      onKeyUp={endContinuousUpdate}
+                      onBlur={endContinuousUpdate}
+                    />
+                  </label>
+                  {inkPicker(selected)}
                 </>
+              ) : selected.kind === 'clipart' ? (
+                inkPicker(selected)
               ) : (
                 lowRes < MIN_STUDIO_DPI && (
                   <p className="studio__warning" role="status">
@@ -352,7 +406,7 @@ export function StudioPage() {
           <div className="studio__layers">
             <h2>Layers on the {AREA_LABELS[area].toLowerCase()}</h2>
             {layers.length === 0 ? (
-              <p className="studio__hint">Nothing here yet: add text or upload a picture.</p>
+              <p className="studio__hint">Nothing here yet: add text, clip-art or a picture.</p>
             ) : (
               <ol>
                 {[...layers].reverse().map((l) => (

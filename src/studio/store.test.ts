@@ -41,3 +41,22 @@ describe('studio store', () => {
     expect(useStudio.getState().sides.front!.map((l) => l.id)).not.toContain('a');
   });
 });
+
+describe('continuous changes', () => {
+  it('a slider gesture is one undo step', async () => {
+    const { updateContinuously, endContinuousUpdate } = await import('./store');
+    const s = useStudio.getState();
+    s.addLayer(layer('a'));
+    for (const curve of [0.1, 0.2, 0.3, 0.4]) updateContinuously('a', { curve });
+    endContinuousUpdate();
+    expect(useStudio.getState().sides.front![0]).toMatchObject({ curve: 0.4 });
+    undo();
+    expect(useStudio.getState().sides.front).toEqual([layer('a')]);
+    redo();
+    expect(useStudio.getState().sides.front![0]).toMatchObject({ curve: 0.4 });
+    // Later changes are recorded again.
+    s.updateLayer('a', { text: 'next' });
+    undo();
+    expect(useStudio.getState().sides.front![0]).toMatchObject({ curve: 0.4, text: 'a' });
+  });
+});

@@ -83,3 +83,21 @@ export const useStudio = create<StudioState>()(
 
 export const undo = () => useStudio.temporal.getState().undo();
 export const redo = () => useStudio.temporal.getState().redo();
+
+/**
+ * A change made continuously (dragging the curve slider): the first step is one undo step, the rest of the gesture
+ * is not recorded, so one undo takes the whole gesture back.
+ */
+let continuing = false;
+export function updateContinuously(id: string, patch: Partial<StudioLayer>) {
+  useStudio.getState().updateLayer(id, patch);
+  if (!continuing) {
+    continuing = true;
+    useStudio.temporal.getState().pause();
+  }
+}
+export function endContinuousUpdate() {
+  if (!continuing) return;
+  continuing = false;
+  useStudio.temporal.getState().resume();
+}

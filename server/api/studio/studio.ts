@@ -14,7 +14,8 @@ import { addItem, loadBasket, resolveBasket, toBasketList } from '../../commerce
 import { requireInternal } from '../../auth/guards';
 import { garmentTemplate, MOCKUP_SIZE } from '../../products/mockups';
 import { loadDesign, saveDesignProduct, studioGarments, type DesignInput } from '../../studio/designs';
-import { renderSide } from '../../studio/render';
+import { fontFileOf, renderSide } from '../../studio/render';
+import { fontMetrics } from '../../studio/textOutlines';
 import { garmentSvg, isGarment, isHexColour } from '../../services/mockups';
 import { uploadLoader } from '../../studio/printFiles';
 import {
@@ -27,8 +28,10 @@ import {
   isStudioArea,
   printSize,
   studioGarmentOf,
+  type StudioFontMetrics,
   type StudioUpload,
 } from '../../../src/core/studio';
+import { MAX_CURVE } from '../../../src/core/curvedText';
 
 const API = '/omnis/v3/studio';
 
@@ -54,6 +57,24 @@ const TEXT_LAYER = {
     x: FRACTION,
     y: FRACTION,
     rotation: { type: 'number', minimum: -360, maximum: 360 },
+    curve: { type: 'number', minimum: -MAX_CURVE, maximum: MAX_CURVE },
+    locked: { type: 'boolean' },
+  },
+} as const;
+const CLIP_ART_LAYER = {
+  type: 'object',
+  required: ['id', 'kind', 'art', 'colour', 'width', 'x', 'y', 'rotation'],
+  additionalProperties: false,
+  properties: {
+    id: LAYER_ID,
+    kind: { const: 'clipart' },
+    // The name is checked against the catalogue after the schema, with a message naming it.
+    art: { type: 'string', minLength: 1, maxLength: 40 },
+    colour: { type: 'string', pattern: '^#[0-9a-fA-F]{6}$' },
+    width: { type: 'number', minimum: 0.01, maximum: 3 },
+    x: FRACTION,
+    y: FRACTION,
+    rotation: { type: 'number', minimum: -360, maximum: 360 },
     locked: { type: 'boolean' },
   },
 } as const;
@@ -75,7 +96,7 @@ const IMAGE_LAYER = {
     locked: { type: 'boolean' },
   },
 } as const;
-const SIDE = { type: 'array', maxItems: MAX_LAYERS_PER_SIDE, items: { oneOf: [TEXT_LAYER, IMAGE_LAYER] } } as const;
+const SIDE = { type: 'array', maxItems: MAX_LAYERS_PER_SIDE, items: { oneOf: [TEXT_LAYER, IMAGE_LAYER, CLIP_ART_LAYER] } } as const;
 const DESIGN_BODY = {
   type: 'object',
   required: ['garmentId', 'colour', 'size', 'design'],
@@ -93,10 +114,18 @@ const DESIGN_BODY = {
   },
 } as const;
 
+/** Ascent and descent of each studio font, read from the files the print files are drawn with. */
+let metricsOfFonts: Record<string, StudioFontMetrics> | null = null;
+const studioFontMetrics = () =>
+  (metricsOfFonts ??= Object.fromEntries(STUDIO_FONTS.flatMap((family) => {
+    const file = fontFileOf(family);
+    return file ? [[family, fontMetrics(file)]] : [];
+  })));
+
 /**
  * The studio's API (§1, §2.2 /studio/):
  *
- * GET  /omnis/v3/studio/garments/         garments of the store a shopper can design on, fonts and ink colours
+ * GET  /omnis/v3/studio/garments/         garments of the store a shopper can design on, fonts (with their metrics) and ink colours
  * POST /omnis/v3/studio/uploads/          multipart picture (PNG, JPEG, SVG), checked like artwork; small ones are kept (the editor warns)
  * POST /omnis/v3/studio/designs/          saves the design as a custom product and adds it to the basket in the chosen size
  * GET  /omnis/v3/studio/designs/{uuid}/   a saved design, to edit it again
@@ -116,6 +145,7 @@ export function studioRoutes(app: FastifyInstance, ctx: AppContext) {
   app.get(`${API}/garments/`, async (request) => ({
     garments: await studioGarments(ctx.db, await divisionOf(request)),
     fonts: STUDIO_FONTS,
+    fontMetrics: studioFontMetrics(),
     colours: STUDIO_COLOURS,
   }));
 
