@@ -321,6 +321,48 @@ test.describe('page builder: where owners tripped', () => {
     await expect(block(page, 'u0')).not.toContainText('abcde');
     await expect(field).toHaveText('Block 0f');
   });
+
+  test('restore an older revision from the page history, and schedule a block to unpublish', async ({ page }) => {
+    const divisionId = await signIn(page);
+    const created = await createPage(page, divisionId, `/history-${unique()}/`, [{ uid: 'h0', type: 'textBlock', properties: { text: '<p>First words</p>' } }]);
+    await openBuilder(page, created.id);
+    await block(page, 'h0').click();
+    const field = page.getByRole('complementary', { name: 'Settings' }).getByRole('textbox', { name: 'Text', exact: true });
+    await field.click();
+    await page.keyboard.press(`${mod}+a`);
+    await page.keyboard.type('Second words');
+    await page.keyboard.press(`${mod}+s`);
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Page history' }).click();
+    const history = page.getByRole('dialog', { name: 'Page history' });
+    const versions = history.getByRole('list', { name: 'Saved versions' });
+    await expect(versions.getByRole('button')).toHaveCount(2);
+    await expect(versions.getByRole('button').first()).toContainText('Version 2');
+    await expect(versions.getByRole('button').first()).toContainText('1 changed');
+    // The previous version is chosen and drawn beside the page now.
+    await expect(versions.getByRole('button', { name: /Version 1/ })).toHaveAttribute('aria-pressed', 'true');
+    await expect(history.getByRole('figure', { name: 'Version 1' })).toContainText('First words');
+    await expect(history.getByRole('figure', { name: 'Now' })).toContainText('Second words');
+    await history.getByRole('button', { name: 'Restore version 1' }).click();
+    await expect(history).toBeHidden();
+    await expect(block(page, 'h0')).toContainText('First words');
+    await expect(page.getByText('Saved', { exact: true })).toBeVisible();
+    const saved = await (await page.request.get(`/omnis/v3/divisions/${divisionId}/pages/${created.id}/`)).json();
+    expect(saved.version).toBe(3);
+    expect(saved.blocks[0].properties.text).toContain('First words');
+
+    // A block scheduled to go offline in an hour: listed, and cancellable.
+    await block(page, 'h0').click();
+    const settings = page.getByRole('complementary', { name: 'Settings' });
+    await settings.getByText('Schedule', { exact: true }).click();
+    await settings.getByLabel('Action').selectOption('unpublish');
+    await settings.getByRole('button', { name: 'Schedule block' }).click();
+    const pending = settings.getByRole('list', { name: 'Schedules of this block' });
+    await expect(pending).toContainText('Unpublishes on');
+    await pending.getByRole('button', { name: /^Cancel/ }).click();
+    await expect(settings.getByText('Nothing scheduled for this block.')).toBeVisible();
+  });
 });
 
 test('phone: the pages list works and the builder says it needs a wider screen', async ({ page }, testInfo) => {
