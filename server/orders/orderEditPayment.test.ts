@@ -100,6 +100,13 @@ async function setQuantity(order: { hash: string; client: TestClient }, quantity
 const pay = (order: { hash: string; client: TestClient }, method: 'card' | 'wallet', key = randomUUID()) =>
   order.client.request('POST', `/omnis/v3/orders/${order.hash}/pay/`, { payment: { method } }, { 'idempotency-key': key });
 
+/** 'free' when another transaction can lock the order row at once (no lock is held across the processor's call). */
+const orderLock = (orderId: number) =>
+  Promise.race([
+    t.ctx.db.transaction((tx) => tx.query('select id from orders where id = $1 for update nowait', [orderId])).then(() => 'free'),
+    new Promise((resolve) => setTimeout(() => resolve('waited'), 3000)),
+  ]);
+
 describe('paying the difference with Stripe', () => {
   it('creates a PaymentIntent for exactly the balance; the webhook records the attempt and clears the balance', async () => {
     const order = await buy('card', 1);
@@ -159,10 +166,7 @@ describe('paying the difference with Stripe', () => {
     const paying = pay(order, 'card');
     await hold.arrived;
     // The order row can be locked at once by anybody else while the processor hangs.
-    const locked = await Promise.race([
-      t.ctx.db.transaction((tx) => tx.query('select id from orders where id = $1 for update nowait', [order.number])).then(() => 'free'),
-      new Promise((resolve) => setTimeout(() => resolve('waited'), 3000)),
-    ]);
+    const locked = await orderLock(order.number);
     hold.release();
     expect(locked).toBe('free');
     expect((await paying).statusCode).toBe(200);
@@ -232,10 +236,7 @@ describe('paying the difference with PayPal', () => {
     const hold = fake.hold();
     const capturing = order.client.post(`/omnis/v3/orders/${order.hash}/paypal/capture/`, { paypalOrderId });
     await hold.arrived;
-    const locked = await Promise.race([
-      t.ctx.db.transaction((tx) => tx.query('select id from orders where id = $1 for update nowait', [order.number])).then(() => 'free'),
-      new Promise((resolve) => setTimeout(() => resolve('waited'), 3000)),
-    ]);
+    const locked = await orderLock(order.number);
     hold.release();
     expect(locked).toBe('free');
     expect((await capturing).statusCode).toBe(200);

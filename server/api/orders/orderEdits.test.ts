@@ -49,13 +49,8 @@ async function sizePair(n: number, stock = 20): Promise<[Variant, Variant]> {
 
 const ADDRESS = { firstName: 'Ada', lastName: 'Lovelace', street: '1 Analytical Row', city: 'London', zip: 'N1 9GU', country: 'GB' };
 
-/** A shopper buys one unit of each variant (paid with the test card); answers the order's hash and number. */
-async function buy(email: string, ...variants: Variant[]) {
-  const client = new TestClient(t.app, `198.51.100.${ip++}`);
-  for (const v of variants) {
-    const res = await client.post('/omnis/v3/frontend/product/addItemToCart/', { item: { productId: v.productId, productColor: v.colour, productSize: v.size }, name: 'main' });
-    expect(res.statusCode, res.body).toBe(200);
-  }
+/** Checks out the client's basket with the test card; answers the order's hash and number. */
+async function placeWithTestCard(client: TestClient, email: string) {
   const res = await client.request(
     'POST',
     '/omnis/v3/checkout/place/',
@@ -63,7 +58,17 @@ async function buy(email: string, ...variants: Variant[]) {
     { 'idempotency-key': randomUUID() },
   );
   expect(res.statusCode, res.body).toBe(200);
-  const order = res.json<{ order: { hash: string; number: number } }>().order;
+  return res.json<{ order: { hash: string; number: number } }>().order;
+}
+
+/** A shopper buys one unit of each variant (paid with the test card); answers the order's hash and number. */
+async function buy(email: string, ...variants: Variant[]) {
+  const client = new TestClient(t.app, `198.51.100.${ip++}`);
+  for (const v of variants) {
+    const res = await client.post('/omnis/v3/frontend/product/addItemToCart/', { item: { productId: v.productId, productColor: v.colour, productSize: v.size }, name: 'main' });
+    expect(res.statusCode, res.body).toBe(200);
+  }
+  const order = await placeWithTestCard(client, email);
   return { ...order, client };
 }
 
@@ -309,14 +314,7 @@ describe('edit the items inside a set (before production)', () => {
       ],
     });
     expect(add.statusCode, add.body).toBe(200);
-    const res = await client.request(
-      'POST',
-      '/omnis/v3/checkout/place/',
-      { email, shippingAddress: ADDRESS, billingSameAsShipping: true, shippingMethod: 'uk-standard', payment: { method: 'card', card: { number: TEST_CARDS.success, expiry: '12/39', cvc: '123' } } },
-      { 'idempotency-key': randomUUID() },
-    );
-    expect(res.statusCode, res.body).toBe(200);
-    const order = res.json<{ order: { hash: string; number: number } }>().order;
+    const order = await placeWithTestCard(client, email);
     const view = (await editView(order.hash)).json<OrderEditView>();
     return { order, view, set, teeVariant };
   }
