@@ -99,9 +99,9 @@ export default function Pod({ properties: p, block }: BlockProps<PodProperties>)
             {p.pricePrefix?.trim() && <span className="pod__price-prefix">{p.pricePrefix} </span>}
             {onSale ? (
               <>
-                <span className="content-visually-hidden">Was </span>
+                <span className="visually-hidden">Was </span>
                 <del className="pod__price-was">{money(p.price!)}</del>{' '}
-                <span className="content-visually-hidden">now </span>
+                <span className="visually-hidden">now </span>
                 <ins className="pod__price-now">{money(p.salePrice!)}</ins>
               </>
             ) : (

@@ -9,11 +9,11 @@ export function Price({ price, salePrice, className = '' }: { price: number; sal
   return (
     <span className={`commerce-price commerce-price--sale ${className}`}>
       <span className="commerce-price__now">
-        <span className="commerce-visually-hidden">Sale price </span>
+        <span className="visually-hidden">Sale price </span>
         {money(salePrice)}
       </span>{' '}
       <s className="commerce-price__was">
-        <span className="commerce-visually-hidden">Was </span>
+        <span className="visually-hidden">Was </span>
         {money(price)}
       </s>
     </span>

@@ -103,7 +103,7 @@ export function PermissionsScreen() {
                 <th role="columnheader" scope="col">Requested</th>
                 <th role="columnheader" scope="col">Status</th>
                 <th role="columnheader" scope="col">
-                  <span className="atlas-visually-hidden">Actions</span>
+                  <span className="visually-hidden">Actions</span>
                 </th>
               </tr>
             </thead>

@@ -70,7 +70,7 @@ export function ProductionScreen() {
                     <th scope="col">Printed</th>
                     <th scope="col">Units</th>
                     <th scope="col">
-                      <span className="atlas-visually-hidden">Actions</span>
+                      <span className="visually-hidden">Actions</span>
                     </th>
                   </tr>
                 </thead>

@@ -105,7 +105,7 @@ export function UsersScreen() {
                 <th role="columnheader" scope="col">Joined</th>
                 <th role="columnheader" scope="col">Muted since</th>
                 <th role="columnheader" scope="col">
-                  <span className="atlas-visually-hidden">Actions</span>
+                  <span className="visually-hidden">Actions</span>
                 </th>
               </tr>
             </thead>

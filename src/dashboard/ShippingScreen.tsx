@@ -130,7 +130,7 @@ export function ShippingScreen() {
                     <th scope="col">Method</th>
                     <th scope="col">Price (£)</th>
                     <th scope="col">
-                      <span className="shipping-sr-only">Remove</span>
+                      <span className="visually-hidden">Remove</span>
                     </th>
                   </tr>
                 </thead>

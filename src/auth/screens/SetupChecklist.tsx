@@ -124,7 +124,7 @@ export function SetupChecklist({ divisionId }: { divisionId: number }) {
               <div className="setup__body">
                 <span className="setup__name">
                   {step.title}
-                  <span className="auth-visually-hidden">{step.done ? ' (done)' : isNext ? ' (next step)' : ' (to do)'}</span>
+                  <span className="visually-hidden">{step.done ? ' (done)' : isNext ? ' (next step)' : ' (to do)'}</span>
                 </span>
                 {isNext && <p className="setup__hint">{definition.hint}</p>}
               </div>

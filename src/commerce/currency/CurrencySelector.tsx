@@ -7,7 +7,7 @@ export function CurrencySelector() {
   if (!enabled) return null;
   return (
     <label className="header__currency">
-      <span className="commerce-visually-hidden">Currency</span>
+      <span className="visually-hidden">Currency</span>
       <select value={code} onChange={(e) => setCurrency(e.target.value)} aria-label="Currency">
         {currencies.map((c) => (
           <option key={c} value={c}>

@@ -19,7 +19,7 @@ export function LiveRegion() {
     };
   }, []);
   return (
-    <div className="ed-sr-only" aria-live="polite" aria-atomic="true" data-testid="editor-live">
+    <div className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="editor-live">
       {message}
     </div>
   );

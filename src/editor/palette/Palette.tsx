@@ -76,7 +76,7 @@ export function Palette({ storeIsPro, staff = false }: { storeIsPro: boolean; st
         <h2 className="ed-panel-title">Blocks</h2>
         <label className="ed-palette__search">
           <Icon name="search" size={16} />
-          <span className="ed-sr-only">Search blocks</span>
+          <span className="visually-hidden">Search blocks</span>
           <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="Search blocks" className="ed-palette__input" />
         </label>
         <p id={hintId} className="ed-palette__hint">

@@ -38,7 +38,7 @@ export function Toolbar({ pagesHref }: { pagesHref: string }) {
           <h1 className="ed-toolbar__title">{title || 'Untitled page'}</h1>
           <a className="ed-toolbar__url" href={url} target="_blank" rel="noreferrer">
             {url} <Icon name="external" size={12} />
-            <span className="ed-sr-only">(opens the public page in a new tab)</span>
+            <span className="visually-hidden">(opens the public page in a new tab)</span>
           </a>
         </div>
       </div>

@@ -61,7 +61,7 @@ export function ColourWidget({ id, value, required, disabled, readonly, onChange
         onChange={(e) => emit(e.target.value.trim())}
       />
       <label className="panel-colour__opacity" title="Opacity">
-        <span className="panel-visually-hidden">{`${label || 'Colour'}: opacity`}</span>
+        <span className="visually-hidden">{`${label || 'Colour'}: opacity`}</span>
         <input
           type="range"
           min={0}

@@ -15,12 +15,12 @@ export function IconWidget({ id, value, disabled, readonly, onChange, onFocus, o
     <div id={id} role="radiogroup" aria-label={label} className="panel-icons" onFocus={() => onFocus(id, current)} onBlur={() => onBlur(id, current)}>
       <button type="button" role="radio" aria-checked={current === ''} className="panel-icons__item" disabled={disabled || readonly} onClick={() => onChange('')} title="No icon">
         <span aria-hidden="true">∅</span>
-        <span className="panel-visually-hidden">No icon</span>
+        <span className="visually-hidden">No icon</span>
       </button>
       {ICON_NAMES.map((name) => (
         <button key={name} type="button" role="radio" aria-checked={current === name} className="panel-icons__item" disabled={disabled || readonly} onClick={() => onChange(name)} title={name}>
           <BlockIcon name={name} />
-          <span className="panel-visually-hidden">{name}</span>
+          <span className="visually-hidden">{name}</span>
         </button>
       ))}
       {unknown && <span className="panel-field__help">{`"${current}" is not an icon the store draws; choose one above.`}</span>}

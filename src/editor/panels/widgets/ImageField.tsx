@@ -68,7 +68,7 @@ export function ImageField({ formData, onChange, fieldPathId, disabled, readonly
           {busy ? 'Uploading…' : value?.src ? 'Replace' : 'Upload'}
           <input
             id={id}
-            className="panel-visually-hidden"
+            className="visually-hidden"
             type="file"
             accept={ACCEPTED_IMAGE_TYPES.join(',')}
             disabled={locked || divisionId === null}
