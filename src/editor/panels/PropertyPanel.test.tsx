@@ -63,7 +63,7 @@ describe('<PropertyPanel />', () => {
     expect(screen.getByRole('heading', { name: 'Banner' })).toBeTruthy();
     expect((screen.getByLabelText('Title') as HTMLInputElement).value).toBe('Hello');
     const sections = [...document.querySelectorAll('details.panel-section')].map((d) => d.querySelector('summary')!.textContent);
-    expect(sections).toEqual(['Content', 'Style', 'Layout', 'Action']);
+    expect(sections).toEqual(['Content', 'Style', 'Layout', 'Action', 'Schedule']);
     expect(screen.getByText('Shown up to 50 characters.')).toBeTruthy();
     // enum labels
     expect(screen.getByRole('option', { name: 'Compact' })).toBeTruthy();
