@@ -92,8 +92,9 @@ test.describe('page builder', () => {
     await expect(dialog.getByText('Must be a path of lower-case words and dashes, starting and ending with /')).toBeVisible();
     await dialog.getByLabel('Address').fill(`/${slug}/`);
     await dialog.getByRole('button', { name: 'Create and edit' }).click();
-    await expect(page).toHaveURL(/\/dashboard\/pages\/\d+\/edit/);
-    await expect(page.getByText('This page has no blocks yet')).toBeVisible();
+    // The builder is its own chunk: on busy CI cores the first visit can take longer than a screen change.
+    await expect(page).toHaveURL(/\/dashboard\/pages\/\d+\/edit/, FIRST_DRAW);
+    await expect(page.getByText('This page has no blocks yet')).toBeVisible(FIRST_DRAW);
 
     // A row from the palette (Enter / click adds it), then a banner dragged into it.
     const palette = page.getByRole('complementary', { name: 'Blocks' });
