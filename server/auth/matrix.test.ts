@@ -591,7 +591,7 @@ const allowedRoles: Record<Access, Role[]> = {
 
 /** A concrete address for a route pattern: the demo store for store parameters, harmless values for the rest. */
 function concrete(url: string): string {
-  const values: Record<string, string> = { groupId: '3', divisionId: String(ids.demo), division: String(ids.demo), pageId: String(ids.draft), id: String(ids.shopper), urlName: 'fern-organic-tee' };
+  const values: Record<string, string> = { groupId: '3', divisionId: String(ids.demo), division: String(ids.demo), pageId: String(ids.draft), id: String(ids.shopper), urlName: 'fern-organic-tee', version: '1', scheduleId: '1' };
   return url.replace(/:(\w+)/g, (_, name: string) => values[name] ?? 'x').replace(/\*$/, 'x');
 }
 

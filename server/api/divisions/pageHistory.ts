@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
-import { ApiError } from '../../http/errors';
+import { ApiError, badRequest } from '../../http/errors';
 import { requireStoreAccess } from '../../auth/guards';
 import { audit } from '../../auth/audit';
 import { ID, paramsSchema } from '../../http/routeSchemas';
@@ -31,6 +31,21 @@ const SCHEDULE_BODY = {
 
 type PageParams = { divisionId: number; pageId: number };
 
+/**
+ * For writes with a body schema (validation attached, not thrown): who may write is decided first, so a stranger
+ * gets 401/403 and learns nothing from the body's 422; a path that names nothing is 404.
+ */
+function writerOf(request: FastifyRequest, divisionId: number, notFound: string) {
+  const error = request.validationError;
+  if (error?.validationContext === 'params') {
+    if (!request.auth) requireStoreAccess(request, 0);
+    throw new ApiError(404, notFound);
+  }
+  const user = requireStoreAccess(request, divisionId, PAGES_PERMISSION);
+  if (error) throw badRequest(error as { validation?: [] });
+  return user;
+}
+
 /** Revisions (view, compare, restore) and scheduled publishing of a store's page, for its editors. */
 export function pageHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
   const page = { schema: { params: PAGE_PARAMS }, config: { notFound: pageMessages.notFound } };
@@ -55,10 +70,10 @@ export function pageHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
   // so it is itself a revision and can be undone by restoring again.
   app.post<{ Params: PageParams & { version: number }; Body: { version: number } }>(
     `${API}/revisions/:version/restore/`,
-    { schema: { params: REVISION_PARAMS, body: RESTORE_BODY }, config: { notFound: revisionMessages.notFound } },
+    { schema: { params: REVISION_PARAMS, body: RESTORE_BODY }, attachValidation: true, config: { notFound: revisionMessages.notFound } },
     async (request) => {
       const { divisionId, pageId, version } = request.params;
-      const user = requireStoreAccess(request, divisionId, PAGES_PERMISSION);
+      const user = writerOf(request, divisionId, revisionMessages.notFound);
       const current = await storePage(ctx.db, divisionId, pageId);
       const revision = await getRevision(ctx.db, pageId, version);
       if (!revision) throw new ApiError(404, revisionMessages.notFound);
@@ -80,10 +95,10 @@ export function pageHistoryRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.post<{ Params: PageParams; Body: { action: ScheduleAction; runAt: string; blockUid?: string | null } }>(
     `${API}/schedules/`,
-    { schema: { params: PAGE_PARAMS, body: SCHEDULE_BODY }, config: { notFound: pageMessages.notFound } },
+    { schema: { params: PAGE_PARAMS, body: SCHEDULE_BODY }, attachValidation: true, config: { notFound: pageMessages.notFound } },
     async (request, reply) => {
       const { divisionId, pageId } = request.params;
-      const user = requireStoreAccess(request, divisionId, PAGES_PERMISSION);
+      const user = writerOf(request, divisionId, pageMessages.notFound);
       const target = await storePage(ctx.db, divisionId, pageId);
       const { action, runAt, blockUid } = request.body;
       const schedule = await addSchedule(ctx.db, target, { action, runAt: new Date(runAt), blockUid }, user.id);
