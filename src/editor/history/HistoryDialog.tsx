@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { describeRevision, summariseRevision } from '../../core/blocks/revisionDiff';
-import { GENERIC_ERROR, asApiError } from '../../lib/api';
+import { errorText } from '../../auth/form/serverErrors';
 import { PageRenderer } from '../../renderer/PageRenderer';
 import { announce } from '../canvas/announce';
 import { hasUnsavedChanges, useEditor, useEditorStore } from '../store';
@@ -10,7 +10,6 @@ import './history.css';
 
 type Loaded<T> = { status: 'loading' } | { status: 'failed'; message: string } | { status: 'ready'; value: T };
 
-const failure = (error: unknown) => asApiError(error).message || GENERIC_ERROR;
 
 /**
  * Every saved version of the page: who saved it, when and what changed; a version is drawn beside the page as it
@@ -34,7 +33,7 @@ export function HistoryDialog({ open, onClose }: { open: boolean; onClose: () =>
         // The version before the one saved now is what an owner usually wants to look at.
         setChosen((c) => c ?? value[1]?.version ?? value[0]?.version ?? null);
       },
-      (error: unknown) => live && setList({ status: 'failed', message: failure(error) }),
+      (error: unknown) => live && setList({ status: 'failed', message: errorText(error) }),
     );
     return () => {
       live = false;
@@ -123,7 +122,7 @@ function Compare({
     let live = true;
     fetchRevision(divisionId, pageId, version).then(
       (r) => live && setRevision({ status: 'ready', value: r.document }),
-      (e: unknown) => live && setRevision({ status: 'failed', message: failure(e) }),
+      (e: unknown) => live && setRevision({ status: 'failed', message: errorText(e) }),
     );
     return () => {
       live = false;
@@ -139,7 +138,7 @@ function Compare({
       announce(`Version ${version} restored: it is now version ${page.version}.`);
       onRestored();
     } catch (e) {
-      setError(failure(e));
+      setError(errorText(e));
       setRestoring(false);
     }
   };

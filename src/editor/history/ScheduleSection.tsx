@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useId, useState } from 'react';
-import { GENERIC_ERROR, asApiError } from '../../lib/api';
+import { errorText } from '../../auth/form/serverErrors';
 import { announce } from '../canvas/announce';
 import { Section } from '../panels/templates';
 import { useEditor } from '../store';
 import { addSchedule, cancelSchedule, fetchSchedules, when, type Schedule } from './api';
 
-const failure = (error: unknown) => asApiError(error).message || GENERIC_ERROR;
 const DONE: Record<Schedule['action'], string> = { publish: 'Published', unpublish: 'Unpublished' };
 const PENDING: Record<Schedule['action'], string> = { publish: 'Publishes', unpublish: 'Unpublishes' };
 
@@ -40,7 +39,7 @@ export function ScheduleSection({ blockUid }: { blockUid?: string }) {
     let live = true;
     load().then(
       (list) => live && setSchedules(list),
-      (e: unknown) => live && setError(failure(e)),
+      (e: unknown) => live && setError(errorText(e)),
     );
     return () => {
       live = false;
@@ -59,7 +58,7 @@ export function ScheduleSection({ blockUid }: { blockUid?: string }) {
       announce(`${PENDING[made.action]} ${subject} on ${when(made.runAt)}.`);
       await refresh();
     } catch (e) {
-      setError(e instanceof Error && !('status' in e) ? e.message : failure(e));
+      setError(e instanceof Error && !('status' in e) ? e.message : errorText(e));
     } finally {
       setBusy(false);
     }
@@ -72,7 +71,7 @@ export function ScheduleSection({ blockUid }: { blockUid?: string }) {
       announce('Schedule cancelled.');
       await refresh();
     } catch (e) {
-      setError(failure(e));
+      setError(errorText(e));
     }
   };
 
