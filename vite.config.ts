@@ -59,8 +59,9 @@ export default defineConfig({
           globalSetup: ['server/testing/databaseTemplate.globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // PGlite is memory-hungry: one suite file at a time keeps peak memory predictable.
-          fileParallelism: false,
+          // Two files at a time, each with its own database (a PGlite of a few hundred MB, or its own PostgreSQL
+          // database). The suite is CPU-bound and CI has two cores, where more workers would only make it slower.
+          maxWorkers: 2,
         },
       },
       {

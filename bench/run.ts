@@ -14,6 +14,7 @@ import { liveChatBenchmarks } from './liveChat.bench';
 import { businessBenchmarks } from './business.bench';
 import { studioBenchmarks } from './studio.bench';
 import { studioDragBenchmarks } from './studioDrag.bench';
+import { blockMigrationBenchmarks } from './blockMigrations.bench';
 
 const only = process.argv.slice(2);
 const suites: [string, () => Promise<Figure[]>][] = [
@@ -30,6 +31,7 @@ const suites: [string, () => Promise<Figure[]>][] = [
   ['business', businessBenchmarks],
   ['studio', studioBenchmarks],
   ['studioDrag', studioDragBenchmarks],
+  ['blockMigrations', blockMigrationBenchmarks],
 ];
 
 console.log(`node ${process.version}, ${(await import('node:os')).cpus().length} cores`);

@@ -6,7 +6,11 @@ import { SafeLink } from '../src/renderer/SafeLink';
 import { RATIOS } from '../src/renderer/style';
 import { RichText } from './content/richText';
 import { CallToAction } from './content/callToAction';
+import { ALIGN_FLEX } from './shared/align';
 import './card.css';
+
+/** The text alignment, which may differ by device (x-ui.responsive), as card.css reads it. */
+export const responsiveStyle = (p: CardProperties) => ({ '--card-align': p.textAlign ?? 'left', '--card-action-align': ALIGN_FLEX[p.textAlign ?? 'left'] });
 
 /**
  * A boxed panel (theme card family): image, heading, copy and an optional action. With a card link the
@@ -20,11 +24,10 @@ export default function Card({ properties: p, block }: BlockProps<CardProperties
     '--card-block-radius': p.borderRadius || undefined,
     color: p.textColor || undefined,
     background: p.backgroundColor || undefined,
-    textAlign: p.textAlign ?? 'left',
   } as CSSProperties;
   const title = p.title?.trim();
   return (
-    <article className={`card card--align-${p.textAlign ?? 'left'}${p.shadow === false ? '' : ' card--shadow'}${href ? ' card--linked' : ''}`} style={style}>
+    <article className={`card${p.shadow === false ? '' : ' card--shadow'}${href ? ' card--linked' : ''}`} style={style}>
       {p.image && (
         <div className="card__media">
           <BlockImage className="card__image" image={p.image} sizes="(min-width: 992px) 33vw, (min-width: 768px) 50vw, 100vw" eager={block.order === 0} />

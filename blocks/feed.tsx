@@ -10,10 +10,10 @@ import { gridColumns } from './commerce/ProductCard';
 import { SectionHeading } from './commerce/SectionHeading';
 import { EmptyState, ErrorState, LOAD_ERROR, SkeletonGrid } from './commerce/states';
 import './feed.css';
+import { formatDay } from '../src/core/dates';
 
 export const FEED_EMPTY = 'No posts yet. Check back soon.';
 
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 
 /** The store's latest blog posts (§7 blog paginate, lite), each a card leading to /blog/{post}/. */
 export default function Feed({ properties: p }: BlockProps<FeedProperties>) {
@@ -39,7 +39,7 @@ export default function Feed({ properties: p }: BlockProps<FeedProperties>) {
               )}
               <div className="feed__text">
                 <time className="feed__date" dateTime={post.publishedAt}>
-                  {DATE.format(new Date(post.publishedAt))}
+                  {formatDay(new Date(post.publishedAt))}
                 </time>
                 <h3 className="feed__title">
                   <SafeLink className="feed__link" href={blogHref(post.url)}>

@@ -10,19 +10,19 @@ const grid = (c: HTMLElement) => c.querySelector<HTMLElement>('.grid-block')!;
 describe('grid block', () => {
   it('uses 2, 3 and 4 columns at xs, md and lg (§9)', async () => {
     expect(GRID_COLUMNS_DEFAULT).toEqual({ xs: 2, md: 3, lg: 4 });
-    const { container } = await renderBlock('grid', {}, { items });
+    const { container, cell } = await renderBlock('grid', {}, { items });
     const style = grid(container).style;
     expect([style.getPropertyValue('--grid-cols-xs'), style.getPropertyValue('--grid-cols-md'), style.getPropertyValue('--grid-cols-lg')]).toEqual(['2', '3', '4']);
-    expect(style.getPropertyValue('--grid-gap')).toBe('24px');
+    expect(cell.style.getPropertyValue('--grid-gap')).toBe('24px');
     expect(grid(container).querySelector(':scope > .pod-grid')?.children).toHaveLength(5);
     expect(screen.getByText('Item 5')).toBeTruthy();
   });
 
   it('uses its own columns, gap and title', async () => {
-    const { container } = await renderBlock('grid', { title: 'Best sellers', columns: { xs: 1, md: 2, lg: 6 }, gap: 8 }, { items });
+    const { container, cell } = await renderBlock('grid', { title: 'Best sellers', columns: { xs: 1, md: 2, lg: 6 }, gap: 8 }, { items });
     const style = grid(container).style;
     expect([style.getPropertyValue('--grid-cols-xs'), style.getPropertyValue('--grid-cols-md'), style.getPropertyValue('--grid-cols-lg')]).toEqual(['1', '2', '6']);
-    expect(style.getPropertyValue('--grid-gap')).toBe('8px');
+    expect(cell.style.getPropertyValue('--grid-gap')).toBe('8px');
     expect(screen.getByRole('heading', { name: 'Best sellers' })).toBeTruthy();
   });
 

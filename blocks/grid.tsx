@@ -6,6 +6,9 @@ import './grid.css';
 /** §9: grids use 2, 3 and 4 columns at xs, md and lg unless the block says otherwise. */
 export const GRID_COLUMNS_DEFAULT = { xs: 2, md: 3, lg: 4 } as const;
 
+/** The gap, which may differ by device (x-ui.responsive), as grid.css reads it. */
+export const responsiveStyle = (p: GridProperties) => ({ '--grid-gap': `${p.gap ?? 24}px` });
+
 /** Its children in equal columns per breakpoint, whatever width each child was given. */
 export default function Grid({ properties: p, children, mode }: BlockProps<GridProperties>) {
   const cols = { ...GRID_COLUMNS_DEFAULT, ...p.columns };
@@ -13,7 +16,6 @@ export default function Grid({ properties: p, children, mode }: BlockProps<GridP
     '--grid-cols-xs': cols.xs,
     '--grid-cols-md': cols.md,
     '--grid-cols-lg': cols.lg,
-    '--grid-gap': `${p.gap ?? 24}px`,
   } as CSSProperties;
   const dynamic = p.source && p.source !== 'items';
   return (

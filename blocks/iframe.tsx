@@ -16,6 +16,9 @@ export function frameSource(p: Pick<IframeProperties, 'code' | 'src'>): { src: s
   return { src: null };
 }
 
+/** The height, which may differ by device (x-ui.responsive), as iframe.css reads it. */
+export const responsiveStyle = (p: IframeProperties) => ({ '--iframe-height': `${p.height ?? 1000}px` });
+
 /** Another site in our own sandboxed <iframe>; the owner's snippet is read, never injected. */
 export default function Iframe({ properties: p, mode }: BlockProps<IframeProperties>) {
   const { src, error } = frameSource(p);
@@ -33,7 +36,6 @@ export default function Iframe({ properties: p, mode }: BlockProps<IframePropert
       src={src}
       title={p.title || 'Embedded content'}
       height={p.height ?? 1000}
-      style={{ height: `${p.height ?? 1000}px` }}
       sandbox={IFRAME_SANDBOX}
       loading="lazy"
       allowFullScreen={p.allowFullscreen ?? true}

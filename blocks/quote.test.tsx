@@ -7,15 +7,16 @@ const figure = () => screen.getByRole('figure');
 
 describe('quote block', () => {
   it('draws the §3 defaults: Lato 24px, right aligned, #222 on #fff, 4px corners', async () => {
-    await renderBlock('quote', { text: 'Softest tee I own', author: 'Sam' });
+    const { cell } = await renderBlock('quote', { text: 'Softest tee I own', author: 'Sam' });
     const style = figure().style;
     expect(style.fontFamily).toMatch(/^'?"?Lato/);
-    expect(style.getPropertyValue('--quote-size')).toBe('24px');
-    expect(style.textAlign).toBe('right');
+    expect(cell.style.getPropertyValue('--quote-size')).toBe('24px');
+    expect(cell.style.getPropertyValue('--quote-align')).toBe('right');
+    expect(cell.style.getPropertyValue('--quote-items')).toBe('flex-end');
     expect(style.color).toBe('rgb(34, 34, 34)');
     expect(style.background).toMatch(/rgb\(255, 255, 255\)|#fff/);
     expect(style.borderRadius).toBe('4px');
-    expect(figure()).toHaveProperty('className', 'quote quote--right');
+    expect(figure()).toHaveProperty('className', 'quote');
   });
 
   it('shows the quote inside a blockquote with its author and title', async () => {
@@ -26,11 +27,12 @@ describe('quote block', () => {
   });
 
   it('uses the properties it is given', async () => {
-    await renderBlock('quote', { text: 'x', font: 'Roboto', fontSize: 32, align: 'left', textColor: '#ff0000', backgroundColor: '#000000', borderRadius: '12px' });
+    const { cell } = await renderBlock('quote', { text: 'x', font: 'Roboto', fontSize: 32, align: 'left', textColor: '#ff0000', backgroundColor: '#000000', borderRadius: '12px' });
     const style = figure().style;
     expect(style.fontFamily).toContain('Roboto');
-    expect(style.getPropertyValue('--quote-size')).toBe('32px');
-    expect(style.textAlign).toBe('left');
+    expect(cell.style.getPropertyValue('--quote-size')).toBe('32px');
+    expect(cell.style.getPropertyValue('--quote-align')).toBe('left');
+    expect(cell.style.getPropertyValue('--quote-author-direction')).toBe('row');
     expect(style.color).toBe('rgb(255, 0, 0)');
     expect(style.borderRadius).toBe('12px');
   });

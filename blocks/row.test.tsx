@@ -12,21 +12,22 @@ const row = (c: HTMLElement) => c.querySelector<HTMLElement>('.row')!;
 
 describe('row block', () => {
   it('lays out its children side by side, top aligned, 24px apart by default', async () => {
-    const { container } = await renderBlock('row', {}, { items: children });
+    const { container, cell } = await renderBlock('row', {}, { items: children });
     expect(screen.getByText('First')).toBeTruthy();
     expect(screen.getByText('Second')).toBeTruthy();
     const el = row(container);
     expect(el.querySelector(':scope > .pod-grid')?.children).toHaveLength(2);
-    expect([...el.classList]).toEqual(expect.arrayContaining(['row--xs-row', 'row--md-row', 'row--lg-row', 'row--align-top']));
+    expect([...el.classList]).toEqual(expect.arrayContaining(['row--xs-row', 'row--md-row', 'row--lg-row']));
     expect(el.classList.contains('row--reversed')).toBe(false);
-    expect(el.style.getPropertyValue('--row-gap')).toBe('24px');
+    expect(cell.style.getPropertyValue('--row-vertical')).toBe('flex-start');
+    expect(cell.style.getPropertyValue('--row-spacing')).toBe('24px');
   });
 
   it('spaces children by multiples of 24px and honours align and reversed', async () => {
-    const { container } = await renderBlock('row', { spacing: 2, align: 'bottom', reversed: true }, { items: children });
+    const { container, cell } = await renderBlock('row', { spacing: 2, align: 'bottom', reversed: true }, { items: children });
     const el = row(container);
-    expect(el.style.getPropertyValue('--row-gap')).toBe('48px');
-    expect(el.classList.contains('row--align-bottom')).toBe(true);
+    expect(cell.style.getPropertyValue('--row-spacing')).toBe('48px');
+    expect(cell.style.getPropertyValue('--row-vertical')).toBe('flex-end');
     expect(el.classList.contains('row--reversed')).toBe(true);
   });
 

@@ -14,6 +14,18 @@ export function rowDirections(p: Pick<RowProperties, 'direction' | 'directionOnM
   return { xs: pick(p.directionOnMobile), md: base, lg: pick(p.directionOnDesktop) };
 }
 
+const VERTICAL = { top: 'flex-start', center: 'center', bottom: 'flex-end' } as const;
+
+/**
+ * Vertical alignment and spacing, which may differ by device (x-ui.responsive), as row.css reads them. Named apart
+ * from --row-gap and --row-align, which the row sets on its own box for its children (a row inside a row keeps
+ * laying itself out with its parent's gap).
+ */
+export const responsiveStyle = (p: RowProperties) => ({
+  '--row-spacing': `${(p.spacing ?? 1) * ROW_SPACING}px`,
+  '--row-vertical': VERTICAL[p.align ?? 'top'],
+});
+
 /** Lays its children side by side (each at its own column width) or stacked; spacing is a multiple of 24px (§9). */
 export default function Row({ properties: p, children, mode }: BlockProps<RowProperties>) {
   const dir = rowDirections(p);
@@ -23,16 +35,12 @@ export default function Row({ properties: p, children, mode }: BlockProps<RowPro
     `row--xs-${dir.xs}`,
     `row--md-${dir.md}`,
     `row--lg-${dir.lg}`,
-    `row--align-${p.align ?? 'top'}`,
     p.reversed && 'row--reversed',
     hasBackground && 'row--background',
   ]
     .filter(Boolean)
     .join(' ');
-  const style = {
-    '--row-gap': `${(p.spacing ?? 1) * ROW_SPACING}px`,
-    background: p.backgroundColor || undefined,
-  } as CSSProperties;
+  const style = { background: p.backgroundColor || undefined } as CSSProperties;
   return (
     <div className={className} style={style}>
       {p.backgroundImage?.src && <BlockImage className="row__background" image={p.backgroundImage} sizes="100vw" />}

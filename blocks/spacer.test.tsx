@@ -9,15 +9,15 @@ describe('spacer block', () => {
   it('is 1×, 2×, 4× the 24px row spacing for small, regular, large', async () => {
     expect(SPACER_MULTIPLES).toEqual({ small: 1, regular: 2, large: 4 });
     for (const [ratio, px] of [['small', '24px'], ['regular', '48px'], ['large', '96px']] as const) {
-      const { container, unmount } = await renderBlock('spacer', { ratio });
-      expect(spacer(container).style.height).toBe(px);
+      const { cell, unmount } = await renderBlock('spacer', { ratio });
+      expect(cell.style.getPropertyValue('--spacer-height')).toBe(px);
       unmount();
     }
   });
 
   it('defaults to regular (48px) and is hidden from assistive technology', async () => {
-    const { container } = await renderBlock('spacer');
-    expect(spacer(container).style.height).toBe('48px');
+    const { container, cell } = await renderBlock('spacer');
+    expect(cell.style.getPropertyValue('--spacer-height')).toBe('48px');
     expect(spacer(container).getAttribute('aria-hidden')).toBe('true');
     expect(container.querySelector('hr')).toBeNull();
   });

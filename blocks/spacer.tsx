@@ -9,10 +9,12 @@ export const SPACER_MULTIPLES = { small: 1, regular: 2, large: 4 } as const;
 
 export const spacerHeight = (ratio: keyof typeof SPACER_MULTIPLES = 'regular') => SPACER_MULTIPLES[ratio] * ROW_SPACING;
 
+/** The height, which may differ by device (x-ui.responsive), as spacer.css reads it. */
+export const responsiveStyle = (p: SpacerProperties) => ({ '--spacer-height': `${spacerHeight(p.ratio)}px` });
+
 /** Empty vertical space, with an optional dividing line across the middle. */
 export default function Spacer({ properties: p }: BlockProps<SpacerProperties>) {
   const style = {
-    height: `${spacerHeight(p.ratio)}px`,
     '--spacer-line': p.dividerColor || 'var(--border-color, #ddd)',
   } as CSSProperties;
   return (

@@ -151,7 +151,10 @@ test('a new build waits, is offered, and the page reloads onto it when accepted'
   expect(await page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate)).toBe(true);
 
   await prompt.getByRole('button', { name: 'Update now' }).click();
-  await expect.poll(() => page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate ?? 'reloaded'), { timeout: 20_000 }).toBe('reloaded');
+  // While the reload is under way the old page's context is gone: asking then is "not yet", not a failure.
+  const flag = () => page.evaluate(() => (window as { beforeUpdate?: boolean }).beforeUpdate ?? 'reloaded').catch(() => 'reloading');
+  await expect.poll(flag, { timeout: 20_000 }).toBe('reloaded');
+  await page.waitForLoadState();
   expect(await buildOf(page)).toBe(SECOND_BUILD);
   await expect.poll(() => workerVersion(page)).toBe(second);
   await expect(page.getByText('A new version of this site is ready.')).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { relativeLuminance } from '../src/core/colour';
-import { pickColourAndSize, watchConsole } from './helpers/shop';
+import { appRunning, pickColourAndSize, watchConsole } from './helpers/shop';
 
 /** What a new visitor judges first: the chosen colour, the header logo, one container, checkout and not-found screens. */
 
@@ -48,6 +48,8 @@ test('a product opened from a link shows a chosen colour, and its picture is of 
 
 test('the basket badge stands out from the header it sits on', async ({ page }) => {
   await page.goto('/product/summit-tee/navy/');
+  // The badge is the subject here: the size is chosen once the app runs (taps before then: e2e/ssr.spec.ts).
+  await appRunning(page);
   await page.getByRole('radiogroup', { name: 'Size' }).getByRole('radio').and(page.locator(':enabled')).first().click();
   await page.getByRole('button', { name: 'Add to basket' }).click();
   const badge = page.locator('.header__basket .header__badge');

@@ -130,6 +130,9 @@ export async function generate(set: SchemaSet = readSchemaSet()): Promise<string
     style: { singleQuote: true, printWidth: 120 },
   });
   const types = Object.keys(set.blocks).sort();
+  const versionOf = (type: string) => (set.blocks[type]!['x-block'] as { version?: unknown }).version;
+  const special = Object.keys(responsiveOf(set.entities.blockSpecialProperties as JsonSchema));
+  const responsive = types.map((type) => `  ${type}: ${[...Object.keys(responsiveOf(set.blocks[type]!)), ...special].map((name) => `'${name}'`).join(' | ')};`);
   return `${source.trimEnd()}
 
 /** Every block type name that has a schema. */
@@ -137,7 +140,29 @@ export type BlockTypeName = keyof BlockPropertiesMap;
 export const BLOCK_TYPE_NAMES = [
 ${types.map((type) => `  '${type}',`).join('\n')}
 ] as const satisfies readonly BlockTypeName[];
+
+/** The current schema version of each block type (x-block.version): what src/core/blocks/upgrade.ts upgrades to. */
+export const BLOCK_SCHEMA_VERSIONS: Readonly<Record<BlockTypeName, number>> = {
+${types.map((type) => `  ${type}: ${JSON.stringify(versionOf(type) ?? 1)},`).join('\n')}
+};
+/** Per block type, the properties that may differ by device (x-ui.responsive), its own and the special ones. */
+export interface ResponsivePropertiesMap {
+${responsive.join('\n')}
+}
+/** One breakpoint's overrides of a block of type T: only responsive properties, only those that differ. */
+export type BlockOverrides<T extends BlockTypeName> = Partial<Pick<BlockPropertiesMap[T] & BlockSpecialProperties, Extract<keyof (BlockPropertiesMap[T] & BlockSpecialProperties), ResponsivePropertiesMap[T]>>>;
+/** A block's per-breakpoint overrides (entities/block.json \`responsive\`): desktop is its properties, tablet inherits desktop, phone tablet. */
+export interface BlockResponsive<T extends BlockTypeName> {
+  tablet?: BlockOverrides<T>;
+  phone?: BlockOverrides<T>;
+}
 `;
+}
+
+/** The properties of a schema document whose x-ui says responsive. */
+function responsiveOf(doc: JsonSchema): Record<string, unknown> {
+  const properties = (doc.properties ?? {}) as Record<string, Node>;
+  return Object.fromEntries(Object.entries(properties).filter(([, schema]) => (schema['x-ui'] as { responsive?: boolean } | undefined)?.responsive === true));
 }
 
 async function main(argv: string[]): Promise<number> {

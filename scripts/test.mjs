@@ -10,9 +10,10 @@ mkdirSync(TMP, { recursive: true });
 const steps = [
   // The two-process tests (live chat across server processes) run on the machine's PostgreSQL.
   { name: 'postgres', cmd: 'bash', args: ['scripts/ensure-postgres.sh'] },
-  { name: 'typecheck', cmd: 'npx', args: ['tsc', '--noEmit', '-p', '.'] },
-  { name: 'lint', cmd: 'npx', args: ['eslint', '.'] },
-  { name: 'generated types up to date', cmd: 'npx', args: ['tsx', 'scripts/gen-types.ts', '--check'] },
+  // The static checks are single-threaded: on two cores they run side by side.
+  { name: 'typecheck', cmd: 'npx', args: ['tsc', '--noEmit', '-p', '.'], together: 'static' },
+  { name: 'lint', cmd: 'npx', args: ['eslint', '.'], together: 'static' },
+  { name: 'generated types up to date', cmd: 'npx', args: ['tsx', 'scripts/gen-types.ts', '--check'], together: 'static' },
   { name: 'unit', cmd: 'npx', args: ['vitest', 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile=${TMP}/unit.json`], report: `${TMP}/unit.json`, kind: 'vitest' },
   { name: 'integration', cmd: 'npx', args: ['vitest', 'run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile=${TMP}/integration.json`], report: `${TMP}/integration.json`, kind: 'vitest' },
   { name: 'build', cmd: 'npm', args: ['run', 'build', '--silent'] },
@@ -62,29 +63,55 @@ async function runShards(shards) {
   return Math.max(...codes);
 }
 
+/** Runs a command with its output held back, so steps run side by side print one after the other. */
+function runQuietly(step) {
+  return new Promise((resolve) => {
+    const child = spawn(step.cmd, step.args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...step.env } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (code) => resolve({ status: code ?? 1, output }));
+  });
+}
+
 const only = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 const failedSteps = [];
-for (const step of steps) {
-  if (only.length && !only.includes(step.name)) continue;
-  console.log(`\n▶ ${step.name}`);
+const chosen = steps.filter((step) => !only.length || only.includes(step.name));
+for (let i = 0; i < chosen.length; ) {
+  const step = chosen[i];
+  // Steps marked `together` with their neighbours start at once; each reports when all have ended.
+  let end = i + 1;
+  while (step.together && end < chosen.length && chosen[end].together === step.together) end += 1;
+  const batch = chosen.slice(i, end);
+  i = end;
   const started = Date.now();
-  const result = step.shards
-    ? { status: await runShards(step.shards) }
-    : spawnSync(step.cmd, step.args, { stdio: 'inherit', env: { ...process.env, ...step.env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const counts = readStepCounts(step);
-  if (counts) {
-    passed += counts.passed;
-    failed += counts.failed;
+  const results = batch.length > 1 ? await Promise.all(batch.map(runQuietly)) : [null];
+  let stop = false;
+  for (const [k, current] of batch.entries()) {
+    console.log(`\n▶ ${current.name}`);
+    let result = results[k];
+    if (result) process.stdout.write(result.output);
+    else {
+      result = current.shards
+        ? { status: await runShards(current.shards) }
+        : spawnSync(current.cmd, current.args, { stdio: 'inherit', env: { ...process.env, ...current.env } });
+    }
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const counts = readStepCounts(current);
+    if (counts) {
+      passed += counts.passed;
+      failed += counts.failed;
+    }
+    if (result.status !== 0) {
+      failedSteps.push(current.name);
+      if (!counts || counts.failed === 0) failed += 1; // a step that failed without counting a test still counts once
+    }
+    console.log(`◀ ${current.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds}s${batch.length > 1 ? ' (side by side)' : ''}${counts ? ` (${counts.passed} passed, ${counts.failed} failed)` : ''}`);
+    if (result.status !== 0 && ['typecheck', 'build', 'browser'].includes(current.name)) stop = true; // later steps cannot run
   }
-  if (result.status !== 0) {
-    failedSteps.push(step.name);
-    if (!counts || counts.failed === 0) failed += 1; // a step that failed without counting a test still counts once
-  }
-  console.log(`◀ ${step.name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${seconds}s${counts ? ` (${counts.passed} passed, ${counts.failed} failed)` : ''}`);
-  if (result.status !== 0 && ['typecheck', 'build', 'browser'].includes(step.name)) break; // later steps cannot run
+  if (stop) break;
 }
 
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join(', ')}`);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSchemaRegistry } from '../src/core/schemas/registry';
+import { versionMessages } from '../src/core/blocks/upgrade';
 import type { ValidationError } from '../src/core/schemas/types';
 import { readSchemaSet } from '../server/schemas/load';
 import { fromRoot } from '../server/paths';
@@ -90,6 +91,7 @@ describe('validateDocument', () => {
     const { data } = splitAnnotations(doc);
     expect(validateDocument(registry, splitAnnotations(schemas.blocks.quote).data)).toEqual({ kind: 'blockType', errors: [] });
     expect(validateDocument(registry, data).errors.map((e) => e.path)).toEqual([
+      '/x-block/version',
       '/x-block/compatibility',
       '/x-block/container',
       '/x-block/size',
@@ -114,6 +116,15 @@ describe('fixtures (schemas/fixtures)', () => {
     expect(result.expect).toBeUndefined();
     expect(result.errors).toEqual([]);
   });
+
+  it.each(collectFiles([path.join(fixtureDir, 'migrations')]).files.map((file) => [path.relative(fixtureDir, file), file]))(
+    '%s (blocks as saved under an old schema version, or their upgraded twin) passes once upgraded',
+    (_name, file) => {
+      const result = validateFile(registry, file);
+      expect(result.kind).toBe('blocks');
+      expect(result.errors).toEqual([]);
+    },
+  );
 
   it.each(list('invalid').map((file) => [path.basename(file), file]))('invalid/%s produces exactly its x-expect', (_name, file) => {
     const result = validateFile(registry, file, { expect: true });
@@ -171,8 +182,8 @@ describe('run (the command)', () => {
     const { code, error, log } = exec([good, bad]);
     expect(code).toBe(1);
     expect(error).toEqual([
-      `${bad}: /properties/titleSize: Must be between 0 and 4`,
-      `${bad}: /properties/textColor: Must be a hex colour such as #1a2b3c`,
+      `${bad}: /properties/titleSize: Must be between 0 and 4 [pod block, schema version 1]`,
+      `${bad}: /properties/textColor: Must be a hex colour such as #1a2b3c [pod block, schema version 1]`,
     ]);
     expect(log).toEqual(['2 file(s): 1 passed, 1 failed']);
   });
@@ -205,11 +216,42 @@ describe('run (the command)', () => {
     const { code, error } = exec(['--expect', wrong]);
     expect(code).toBe(1);
     expect(error).toEqual([
-      `${wrong}: /properties/titleSize: expected error not produced: Must be between 0 and 4`,
-      `${wrong}: /properties/ratio: unexpected error: must be one of: wide, short, 4:3, square, tall`,
+      `${wrong}: /properties/titleSize: expected error not produced: Must be between 0 and 4 [pod block, schema version 1]`,
+      `${wrong}: /properties/ratio: unexpected error: must be one of: wide, short, 4:3, square, tall [pod block, schema version 1]`,
     ]);
     // Without --expect an x-expect fixture is just an invalid document.
     expect(exec([right]).code).toBe(1);
+  });
+
+  it('upgrades blocks saved under an older schema version first, and names each failing block with its schema version', () => {
+    const page = write('versions/page.json', JSON.stringify({
+      url: '/v/',
+      properties: { title: 'V' },
+      blocks: [
+        { uid: 'old', type: 'button', properties: { text: 'x'.repeat(81), primary: 1 } },
+        { uid: 'fine', type: 'button', properties: { text: 'Old but fine', primary: 0 } },
+        { uid: 'row', type: 'row', properties: {}, items: [{ uid: 'new', type: 'button', schemaVersion: 9, properties: {} }] },
+        { uid: 'now', type: 'button', schemaVersion: 2, properties: { buttonStyle: 'loud' } },
+        { uid: 'spacer', type: 'spacer', properties: { ratio: 'huge' } },
+      ],
+    }));
+    const { code, error } = exec([page]);
+    expect(code).toBe(1);
+    expect(error).toEqual([
+      `${page}: /blocks/2/items/0/schemaVersion: ${versionMessages.newer('button', 9, 2)} [button block, schema version 9]`,
+      `${page}: /blocks/0/properties/text: Must contain no more than 80 characters [button block, schema version 2 (upgraded from 1)]`,
+      `${page}: /blocks/3/properties/buttonStyle: must be one of: primary, secondary, warning, primary|secondary [button block, schema version 2]`,
+      `${page}: /blocks/4/properties/ratio: must be one of: small, regular, large [spacer block, schema version 1]`,
+    ]);
+  });
+
+  it('names the version a lone block or a properties document is checked under', () => {
+    const block = write('versions/block.json', JSON.stringify({ uid: 'b', type: 'button', properties: { primary: 'yes' } }));
+    const properties = write('versions/properties.json', JSON.stringify({ $schema: '../../blocks/button.json', primary: 1 }));
+    expect(exec([block, properties]).error).toEqual([
+      `${block}: /schemaVersion: ${versionMessages.cannotUpgrade('button', 1, 'primary must be 1 or 0, found "yes"')} [button block, schema version 1]`,
+      `${properties}: /primary: is not a known property [button block, schema version 2]`,
+    ]);
   });
 
   it('prints usage without arguments', () => {

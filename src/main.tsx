@@ -1,4 +1,4 @@
-import { StrictMode, useEffect } from 'react';
+import { StrictMode, startTransition, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { api } from './lib/api';
@@ -8,14 +8,38 @@ import { createStoreRouter } from './app/createStoreRouter';
 import { FailedToLoad, FAILURE_SCREEN_DELAY_MS } from './app/FailedToLoad';
 import { applyTheme } from './app/applyTheme';
 import { startServiceWorker } from './app/serviceWorker';
-import { loadThemeFonts } from './app/fonts';
+import { atNextPageChange, loadThemeFonts } from './app/fonts';
+import { afterFirstPaint } from './app/afterFirstPaint';
 import { dropPreloaded, loadPreloadedAnswers, PRELOADED_ELEMENT_ID } from './lib/preloaded';
-import { replayEarlyClicks } from './lib/earlyClicks';
+import { type EarlyAction, replayEarlyClicks, takeEarlyClicks } from './lib/earlyClicks';
+import { yieldToBrowser } from './lib/yieldToBrowser';
 
-/** Presses again what the visitor pressed on the server's page before the app took it over (its first commit). */
-function EarlyClicks() {
-  useEffect(() => void replayEarlyClicks(), []);
+/**
+ * On the app's first commit: makes again what the visitor did on the server's page before the app listened
+ * (`taps`), and marks the document as running (`<html data-app="running">`) — from then on links route inside the app.
+ */
+function EarlyClicks({ taps }: { taps: EarlyAction[] }) {
+  useLayoutEffect(() => {
+    document.documentElement.dataset.app = 'running';
+    void replayEarlyClicks(taps);
+  }, [taps]);
   return null;
+}
+
+/**
+ * Calls `listener` once the visitor leaves this address: as the navigation sets off (`'start'`, before the next page
+ * draws, so what changes then changes on the page being left) or once it has arrived (`'arrival'`). Returns its
+ * removal.
+ */
+function onLeaving(router: ReturnType<typeof createStoreRouter>, moment: 'start' | 'arrival', listener: () => void): () => void {
+  const first = router.state.location.pathname;
+  const stop = router.subscribe((state) => {
+    const at = (moment === 'start' ? state.navigation.location?.pathname : undefined) ?? state.location.pathname;
+    if (at === first) return;
+    stop();
+    listener();
+  });
+  return stop;
 }
 
 const container = document.getElementById('root')!;
@@ -26,21 +50,29 @@ loadPreloadedAnswers(preloaded?.textContent);
 /** The store core data loads once at start (§7); if it fails, the failed-to-load screen follows after 1 s (§2.4). */
 api<StoreCoreData>(STORE_CORE_DATA_URL)
   .then(async (data) => {
+    // Start-up runs in a few short tasks (after the modules' evaluation, after the router, before hydration) rather
+    // than one long one, so a tap on the drawn page is never held for long.
+    await yieldToBrowser();
     applyTheme(data.state.subdomain.theme);
-    // Text draws at once in the fallback stacks; the web fonts swap in (§8 webfonts-loaded / webfonts-failed-to-load).
-    void loadThemeFonts(data.state.subdomain.theme.fonts);
     const router = createStoreRouter(data);
+    // Text draws at once in the fallback stacks; the web fonts swap in (§8 webfonts-loaded / webfonts-failed-to-load).
+    // A server-drawn page is painted first: fonts requested before that paint would hold it back, and it keeps its
+    // stand-in faces until the visitor opens another page, so nothing on it moves while it is read.
+    const fonts = data.state.subdomain.theme.fonts;
+    if (preloaded) afterFirstPaint(() => void loadThemeFonts(fonts, (join) => atNextPageChange(join, (listener) => onLeaving(router, 'start', listener))));
+    else void loadThemeFonts(fonts);
     startServiceWorker(router);
-    const app = (
+    await yieldToBrowser();
+    const app = (taps: EarlyAction[]) => (
       <StrictMode>
-        <EarlyClicks />
+        <EarlyClicks taps={taps} />
         <StoreContext.Provider value={data}>
           <RouterProvider router={router} />
         </StoreContext.Provider>
       </StrictMode>
     );
     if (!preloaded) {
-      createRoot(container).render(app);
+      createRoot(container).render(app(takeEarlyClicks()));
       return;
     }
     // Hydrate once the first route's loaders and lazy screens are ready, so the first render matches the server's.
@@ -53,17 +85,16 @@ api<StoreCoreData>(STORE_CORE_DATA_URL)
         resolve();
       });
     });
-    const stop = router.subscribe((state) => {
-      if (state.location.pathname === firstPath) return;
-      stop();
-      dropPreloaded();
-    });
-    if (router.state.location.pathname === firstPath) hydrateRoot(container, app);
+    onLeaving(router, 'arrival', dropPreloaded);
+    await yieldToBrowser();
+    // As a transition, hydration yields to the browser every few milliseconds: a tap or a scroll on the page the
+    // shopper already sees is never held behind one long task.
+    if (router.state.location.pathname === firstPath) startTransition(() => void hydrateRoot(container, app(takeEarlyClicks())));
     else {
       // The browser's guards sent the visitor elsewhere (e.g. signed in): the server's drawing is not this page.
       dropPreloaded();
       container.replaceChildren();
-      createRoot(container).render(app);
+      createRoot(container).render(app(takeEarlyClicks()));
     }
   })
   .catch((error: unknown) => {

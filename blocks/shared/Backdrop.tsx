@@ -7,9 +7,10 @@ export const DEFAULT_OVERLAY_OPACITY = 0.15;
 
 /**
  * A cover image behind a tinted overlay, filling its positioned parent (which needs `isolation: isolate` so the
- * negative z-index layers stay inside it). Banners and slides draw their background with it.
+ * negative z-index layers stay inside it). Banners and slides draw their background with it. `overlayOpacity` may be a
+ * CSS value (a custom property the block sets per device).
  */
-export function Backdrop({ image, overlayColor, overlayOpacity, eager }: { image?: ImageValue; overlayColor?: string; overlayOpacity?: number; eager: boolean }) {
+export function Backdrop({ image, overlayColor, overlayOpacity, eager }: { image?: ImageValue; overlayColor?: string; overlayOpacity?: number | string; eager: boolean }) {
   return (
     <>
       {/* The first banner's picture is the page's largest: fetched first and preloaded from the head (§4, §9). */}

@@ -11,6 +11,7 @@ import { installHtmlSanitizers } from '../shared/sanitize';
 import { PageRenderer } from '../../src/renderer/PageRenderer';
 import { preloadBlockTypes } from '../../src/renderer/registry';
 import type { RenderMode } from '../../src/renderer/types';
+import type { ResponsiveOverrides } from '../../src/core/blocks/responsive';
 
 /** A child block for a container under test; items nest. */
 export interface TestItem {
@@ -26,6 +27,8 @@ export interface RenderBlockOptions {
   items?: TestItem[];
   /** Where the memory router starts. */
   path?: string;
+  /** Per-breakpoint overrides of the block (its `responsive`). */
+  responsive?: ResponsiveOverrides;
 }
 
 export interface RenderBlockResult extends RenderResult {
@@ -35,6 +38,8 @@ export interface RenderBlockResult extends RenderResult {
   errors: ValidationError[];
   /** The memory router, so a test can navigate (e.g. §4 "closes on page change"). */
   router: ReturnType<typeof createMemoryRouter>;
+  /** The block's grid cell: the renderer sets its per-device declarations (responsiveStyle) here. */
+  cell: HTMLElement;
 }
 
 // Vitest runs without globals here, so testing-library cannot unmount between tests on its own.
@@ -62,8 +67,9 @@ const toBlock = (item: TestItem, order: number): BlockData =>
 const typesOf = (block: BlockData): string[] => [block.type, ...block.items.flatMap(typesOf)];
 
 /** Builds a complete block (schema defaults filled in, like the server does) without drawing it. */
-export function buildBlock(type: string, properties: Record<string, unknown> = {}, items: TestItem[] = []): { block: BlockData; errors: ValidationError[] } {
+export function buildBlock(type: string, properties: Record<string, unknown> = {}, items: TestItem[] = [], responsive?: ResponsiveOverrides): { block: BlockData; errors: ValidationError[] } {
   const block = toBlock({ type, properties, items }, 0);
+  if (responsive) block.responsive = structuredClone(responsive);
   const errors = testRegistry().validateBlocks([block]);
   return { block, errors };
 }
@@ -74,7 +80,7 @@ export function buildBlock(type: string, properties: Record<string, unknown> = {
  * Invalid properties are drawn anyway (and reported in `errors`) so tests can check how a block copes.
  */
 export async function renderBlock(type: string, properties: Record<string, unknown> = {}, opts: RenderBlockOptions = {}): Promise<RenderBlockResult> {
-  const { block, errors } = buildBlock(type, properties, opts.items);
+  const { block, errors } = buildBlock(type, properties, opts.items, opts.responsive);
   const mode = opts.mode ?? 'native';
   // As in the product: a shopper sees the page as the server stored it (HTML sanitised on write); the builder's
   // preview sanitises what has not been saved yet.
@@ -91,5 +97,6 @@ export async function renderBlock(type: string, properties: Record<string, unkno
   await act(async () => {
     result = render(<RouterProvider router={router} />);
   });
-  return Object.assign(result, { block, errors, router });
+  const cell = result.container.querySelector<HTMLElement>(`[data-block-uid="${block.uid}"]`)!;
+  return Object.assign(result, { block, errors, router, cell });
 }

@@ -11,6 +11,14 @@ export function watchConsole(page: Page) {
 }
 
 /**
+ * Waits until the app has taken over the page (`<html data-app="running">`, set on its first commit): before then a
+ * server-drawn page's links load whole pages, as they would without JavaScript.
+ */
+export async function appRunning(page: Page) {
+  await page.locator('html[data-app="running"]').waitFor({ state: 'attached' });
+}
+
+/**
  * On a product page: picks a colour (the nth swatch, or by name) and a size (by name, or the first one in stock),
  * and waits until both show as chosen.
  */

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { SchemaRegistry } from '../../src/core/schemas/registry';
 import type { ValidationError } from '../../src/core/schemas/types';
 import { validateThemeDocument } from '../../src/core/theme';
+import { upgradeAndValidateBlocks, upgradeAndValidatePage, type UpgradeValidation } from '../../src/core/schemas/upgradeAndValidate';
 
 export type DocumentKind =
   | { kind: 'page' }
@@ -69,25 +70,73 @@ export function splitAnnotations(doc: unknown, kind: DocumentKind['kind'] = dete
   return { data, expect };
 }
 
+/** A block of a validated document: where it is, its type and the schema version it was checked under. */
+export interface BlockVersion {
+  path: string;
+  type: string;
+  version: number;
+  /** The version it was saved under, when it was upgraded first. */
+  from?: number;
+}
+
 export interface DocumentResult {
   kind: DocumentKind['kind'];
   errors: ValidationError[];
   /** Set when the document could not be checked (for example its schema is not there yet). */
   skipped?: string;
+  /** The blocks of a page, block or block list, so each message can name the block and its schema version. */
+  blocks?: BlockVersion[];
 }
 
-/** Validates one parsed document (annotations already stripped). Defaults are filled into `data` in place. */
+/** Every block of a tree with its path and version: upgraded and validated, or as saved when it could not be upgraded. */
+function blockVersions(blocks: unknown, basePath: string, { upgraded, problems }: Pick<UpgradeValidation, 'upgraded' | 'problems'>): BlockVersion[] {
+  const out: BlockVersion[] = [];
+  const from = new Map(upgraded.map((u) => [u.path, u.from]));
+  const saved = new Map(problems.map((p) => [p.path, typeof p.version === 'number' ? p.version : 1]));
+  const walk = (list: unknown, path: string) => {
+    if (!Array.isArray(list)) return;
+    list.forEach((block: unknown, index) => {
+      if (!isObject(block) || typeof block.type !== 'string') return;
+      const at = `${path}/${index}`;
+      const version = saved.get(at) ?? (typeof block.schemaVersion === 'number' ? block.schemaVersion : 1);
+      out.push({ path: at, type: block.type, version, ...(from.has(at) ? { from: from.get(at)! } : {}) });
+      walk(block.items, `${at}/items`);
+    });
+  };
+  walk(blocks, basePath);
+  return out;
+}
+
+/**
+ * Validates one parsed document (annotations already stripped), as the server would take it: blocks saved under an
+ * older schema version are upgraded first. Defaults are filled into `data` in place (a page's blocks are replaced).
+ */
 export function validateDocument(registry: SchemaRegistry, data: unknown, detected = detectKind(data)): DocumentResult {
   switch (detected.kind) {
-    case 'page':
-      return { kind: 'page', errors: registry.validatePage(data) };
-    case 'blocks':
-      return { kind: 'blocks', errors: registry.validateBlocks(data, '') };
-    case 'block':
+    case 'page': {
+      if (!isObject(data)) return { kind: 'page', errors: registry.validatePage(data) };
+      const checked = upgradeAndValidatePage(registry, data);
+      return { kind: 'page', errors: checked.errors, blocks: blockVersions(data.blocks, '/blocks', checked) };
+    }
+    case 'blocks': {
+      const checked = upgradeAndValidateBlocks(registry, data as unknown[], '');
+      return { kind: 'blocks', errors: checked.errors, blocks: blockVersions(checked.blocks, '', checked) };
+    }
+    case 'block': {
       // The registry walks block trees; a lone block is a tree of one, reported relative to the block itself.
-      return { kind: 'block', errors: registry.validateBlocks([data], '').map((e) => ({ ...e, path: e.path.replace(/^\/0(?=\/|$)/, '') })) };
-    case 'blockProperties':
-      return { kind: 'blockProperties', errors: registry.validateBlockProperties(detected.type, data, '') };
+      const checked = upgradeAndValidateBlocks(registry, [data], '');
+      const relative = (path: string) => path.replace(/^\/0(?=\/|$)/, '');
+      return {
+        kind: 'block',
+        errors: checked.errors.map((e) => ({ ...e, path: relative(e.path) })),
+        blocks: blockVersions(checked.blocks, '', checked).map((b) => ({ ...b, path: relative(b.path) })),
+      };
+    }
+    case 'blockProperties': {
+      const version = registry.blockMeta(detected.type)?.version;
+      const blocks = version === undefined ? undefined : [{ path: '', type: detected.type, version }];
+      return { kind: 'blockProperties', errors: registry.validateBlockProperties(detected.type, data, ''), ...(blocks ? { blocks } : {}) };
+    }
     case 'blockType':
       return { kind: 'blockType', errors: registry.validate('entities/blockType', data) };
     case 'theme':
@@ -151,9 +200,23 @@ export function collectFiles(args: readonly string[]): { files: string[]; missin
   return { files, missing };
 }
 
+/** The deepest block holding `path` (a JSON pointer), named for a message: "button block, schema version 2 (upgraded from 1)". */
+export function blockNameAt(blocks: readonly BlockVersion[] | undefined, path: string): string | null {
+  let found: BlockVersion | undefined;
+  for (const block of blocks ?? []) {
+    const inside = block.path === '' || path === block.path || path.startsWith(`${block.path}/`);
+    if (inside && (!found || block.path.length > found.path.length)) found = block;
+  }
+  if (!found) return null;
+  return `${found.type} block, schema version ${found.version}${found.from !== undefined ? ` (upgraded from ${found.from})` : ''}`;
+}
+
 /** The report lines of one file: one per error (or per expectation mismatch in expect mode). */
 export function formatResult(result: FileResult, options: ValidateOptions = {}): string[] {
-  const line = (p: string, message: string) => `${result.file}: ${p || '/'}: ${message}`;
+  const line = (p: string, message: string) => {
+    const block = blockNameAt(result.blocks, p);
+    return `${result.file}: ${p || '/'}: ${message}${block ? ` [${block}]` : ''}`;
+  };
   if (result.skipped) return [`${result.file}: skipped: ${result.skipped}`];
   if (result.ok) return [];
   if (options.expect && result.expect && result.kind !== 'unknown') {

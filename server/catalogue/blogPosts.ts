@@ -46,7 +46,7 @@ export function blogPostBlocks(post: NewBlogPost) {
     },
     { uid: `post-${post.slug}-body`, type: 'textBlock', properties: { text: post.body || '<p></p>' } },
     ...(tags ? [{ uid: `post-${post.slug}-tags`, type: 'textBlock', properties: { text: `<p>Tagged: ${tags}</p>` } }] : []),
-    { uid: `post-${post.slug}-back`, type: 'button', properties: { text: 'Back to the journal', href: '/blog/', primary: 0 } },
+    { uid: `post-${post.slug}-back`, type: 'button', schemaVersion: 2, properties: { text: 'Back to the journal', href: '/blog/', buttonStyle: 'secondary' } },
   ];
 }
 

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/database';
 import { routeNameOf } from '../../src/core/routes';
+import { upgradeBlocks } from '../../src/core/blocks/upgrade';
 import type { LayoutName, PageDocument, PageRoute } from '../../src/core/storeData';
 
 export type PageDoc = PageDocument;
@@ -28,7 +29,16 @@ const toPageSummary = (r: Row): PageSummary => ({
   theme: (r.theme as string | null) ?? null,
 });
 
-export const toPageDoc = (r: Row): PageDoc => ({ ...toPageSummary(r), blocks: r.blocks as PageDoc['blocks'], preloadables: r.preloadables as string[] });
+/**
+ * Blocks are handed out at their schemas' current versions (src/core/blocks/upgrade.ts): a page saved before a block
+ * schema changed reads as if saved today, and is stored so on its next save or by `npm run migrate:blocks`. A page
+ * with nothing old is not copied; a block that cannot be upgraded is handed out as saved (the builder names it).
+ */
+export const toPageDoc = (r: Row): PageDoc => ({
+  ...toPageSummary(r),
+  blocks: upgradeBlocks(r.blocks as PageDoc['blocks']).blocks,
+  preloadables: r.preloadables as string[],
+});
 
 export const toPageRoute = (page: PageSummary): PageRoute => ({
   id: page.id,

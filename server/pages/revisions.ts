@@ -5,6 +5,7 @@
  */
 import type { Queryable } from '../db/database';
 import { summariseRevision, type RevisionSummary } from '../../src/core/blocks/revisionDiff';
+import { upgradeBlocks } from '../../src/core/blocks/upgrade';
 import type { PageDoc } from './repository';
 
 export const REVISIONS_KEPT = 100;
@@ -64,5 +65,8 @@ export async function listRevisions(db: Queryable, pageId: number): Promise<Revi
 
 export async function getRevision(db: Queryable, pageId: number, version: number): Promise<(RevisionEntry & { document: RevisionDocument }) | null> {
   const { rows } = await db.query<EntryRow & { document: RevisionDocument }>(`select ${ENTRY_COLUMNS}, r.document ${FROM} where r.page_id = $1 and r.version = $2`, [pageId, version]);
-  return rows[0] ? { ...toEntry(rows[0]), document: rows[0].document } : null;
+  if (!rows[0]) return null;
+  // At the current block schema versions, like the page itself, so the two compare block by block.
+  const { document } = rows[0];
+  return { ...toEntry(rows[0]), document: { ...document, blocks: upgradeBlocks(document.blocks ?? []).blocks } };
 }

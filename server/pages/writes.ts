@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
 import type { SchemaRegistry } from '../../src/core/schemas/registry';
+import { upgradeAndValidatePage } from '../../src/core/schemas/upgradeAndValidate';
 import { walkBlocks } from '../../src/core/blocks/tree';
 import { renumber } from '../../src/core/blocks/tree';
 import { ApiError, fieldErrors } from '../http/errors';
@@ -29,11 +30,12 @@ type Writable = Partial<Record<(typeof WRITABLE)[number], unknown>>;
 const pick = (body: Record<string, unknown>): Writable => Object.fromEntries(WRITABLE.filter((k) => k in body).map((k) => [k, body[k]]));
 
 /**
- * Validates a page document against the page and block schemas (filling defaults), checks the §6 Pro rule
- * (a page using a Pro-only block type can be saved only by a Pro store) and sanitises the blocks' HTML.
+ * Upgrades blocks saved under an older schema version (a save body from a builder opened before an upgrade, a
+ * restored revision), validates the page document against the page and block schemas (filling defaults), checks
+ * the §6 Pro rule (a page using a Pro-only block type can be saved only by a Pro store) and sanitises the blocks' HTML.
  */
 export function checkPage(registry: SchemaRegistry, doc: Record<string, unknown>, storeIsPro: boolean) {
-  const errors = registry.validatePage(doc);
+  const { errors } = upgradeAndValidatePage(registry, doc);
   if (errors.length > 0) throw new ApiError(422, pageWriteMessages.invalid, fieldErrors(errors));
   if (!storeIsPro) {
     const proOnly = [...walkBlocks(doc.blocks as { type: string; items?: unknown[] }[])].find((b) => registry.blockMeta(b.type)?.pro);

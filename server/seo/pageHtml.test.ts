@@ -10,9 +10,9 @@ import type { FastifyInstance } from 'fastify';
 import { isSafeCssValue, renderPageHtml, renderThemeHead } from './pageHtml';
 import { buildScreenHeadData, collectionScreen, productScreen, renderHeadHtml } from '../../src/core/head';
 import type { CollectionSummary, Paginated, ProductDetail, ProductSummary } from '../../src/core/catalogue';
-import { fontSlug } from '../../src/core/theme/fonts';
-import type { FontCatalogue } from '../api/fonts/catalogue';
+import { FONT_WEIGHTS, fontUrl } from '../../src/core/theme/fonts';
 import type { StoreTheme } from '../../src/core/storeData';
+import { fallbackFaceCss } from '../../src/core/theme/fontFallbackFaces';
 
 let ctx: AppContext;
 let app: FastifyInstance;
@@ -65,7 +65,7 @@ describe('product and collection pages (the first response has their real head)'
   const ORIGIN = 'http://localhost:3000';
   const api = async <T,>(url: string) => (await get(url)).json() as T;
   const divisionId = async () => (await api<{ state: { subdomain: { division: { id: number } } } }>('/omnis/v3/frontend/getStoreCoreData/json/')).state.subdomain.division.id;
-  const headOf = (html: string) => /<title>[\s\S]*?(?=\n\s*<style data-head>)/.exec(html)?.[0];
+  const headOf = (html: string) => /<title>[\s\S]*?(?=\n\s*<style data-store-theme>)/.exec(html)?.[0];
   const meta = (html: string, key: string) => new RegExp(`<meta data-head (?:name|property)="${key}" content="([^"]*)">`).exec(html)?.[1];
 
   it('GET /product/<urlName>/ carries the product title, description, canonical, og:type product, its image and Product JSON-LD', async () => {
@@ -151,9 +151,9 @@ describe('product and collection pages (the first response has their real head)'
 });
 
 describe('first paint in the theme (no flash of unthemed content)', () => {
-  const styleOf = (html: string) => /<style data-head>(.*?)<\/style>/s.exec(html)?.[1] ?? '';
+  const styleOf = (html: string) => /<style data-store-theme>(.*?)<\/style>/s.exec(html)?.[1] ?? '';
 
-  it("inlines the store theme's CSS variables on :root, @font-face rules and font preloads in the first response", async () => {
+  it("inlines the store theme's CSS variables on :root in the first response, and neither declares nor preloads its fonts", async () => {
     const res = await get('/');
     const theme = ctx.themes.resolve('verde'); // the demo store's theme
     const css = styleOf(res.body);
@@ -162,26 +162,24 @@ describe('first paint in the theme (no flash of unthemed content)', () => {
     const declared = Object.fromEntries(rootRule.split(';').map((d) => [d.slice(0, d.indexOf(':')), d.slice(d.indexOf(':') + 1)]));
     expect(declared).toEqual(theme.variables);
     expect(declared['--primary-color']).toMatch(/^(#|rgb)/);
+    // The app adds the web faces together once they have loaded and the visitor acts (src/app/fonts.ts); a web face
+    // declared here would swap in by itself, and a font preload would make Chromium hold the first paint for it.
+    // Only the installed stand-ins drawn to the web fonts' metrics are declared.
+    expect(css.slice(css.indexOf('}') + 1)).toBe(fallbackFaceCss(theme.fonts));
+    expect(res.body).not.toMatch(/@font-face\{[^}]*url\(/);
+    expect(res.body).not.toMatch(/<link[^>]*as="font"/);
+    expect(res.body.indexOf('<style data-store-theme>')).toBeLessThan(res.body.indexOf('</head>'));
+    // Every face the app will ask for is served.
     for (const family of theme.fonts) {
-      expect(css).toContain(`@font-face{font-family:"${family}";font-style:normal;font-weight:400;font-display:swap;src:url(/fonts/${fontSlug(family)}/400.woff2) format("woff2")}`);
-    }
-    const text = String(theme.properties['text.font'] || theme.properties['primary.font']);
-    const heading = String(theme.properties['heading1.font'] || theme.properties['primary.font']);
-    expect(res.body).toContain(`<link data-head rel="preload" as="font" type="font/woff2" href="/fonts/${fontSlug(text)}/400.woff2" crossorigin>`);
-    expect(res.body).toContain(`<link data-head rel="preload" as="font" type="font/woff2" href="/fonts/${fontSlug(heading)}/700.woff2" crossorigin>`);
-    // Before the app's own scripts and styles, so the browser starts on the fonts at once.
-    expect(res.body.indexOf('<style data-head>')).toBeLessThan(res.body.indexOf('</head>'));
-
-    // Every preloaded font is really served.
-    for (const [, href] of res.body.matchAll(/rel="preload" as="font" type="font\/woff2" href="([^"]+)"/g)) {
-      const font = await app.inject({ url: href! });
-      expect(font.statusCode, href).toBe(200);
-      expect(font.headers['content-type']).toBe('font/woff2');
+      for (const weight of FONT_WEIGHTS) {
+        const font = await app.inject({ url: fontUrl(family, weight) });
+        expect(font.statusCode, fontUrl(family, weight)).toBe(200);
+        expect(font.headers['content-type']).toBe('font/woff2');
+      }
     }
   });
 
   it('renderThemeHead keeps store-supplied values that could escape the <style> out of the page', () => {
-    const fonts: FontCatalogue = { has: (f) => ['lato', 'playfair-display'].includes(fontSlug(f)), file: () => null, slugs: () => [] };
     const theme: StoreTheme = {
       name: 'evil',
       properties: { 'primary.font': 'Lato', 'heading1.font': '</style><script>alert(1)</script>' },
@@ -205,18 +203,15 @@ describe('first paint in the theme (no flash of unthemed content)', () => {
         '--bad name': 'red',
       },
     };
-    const html = renderThemeHead(theme, fonts);
+    const html = renderThemeHead(theme);
     expect(html).not.toMatch(/<\/style[^>]*>.*<\/style>/is); // exactly one closing tag: the element's own
-    expect(html.match(/</g)).toHaveLength(3); // <style>, </style>, one <link>
+    expect(html.match(/</g)).toHaveLength(2); // <style>, </style>
+    // The font stand-ins are those of the catalogue's fonts only: no rule names the unsafe or unknown families.
     expect(styleOf(html)).toBe(
-      ':root{--ok:#112233;--stack:"Lato", "Helvetica Neue", Arial, sans-serif;--image:url("/media/scene/forest.svg")}' +
-        '@font-face{font-family:"Lato";font-style:normal;font-weight:400;font-display:swap;src:url(/fonts/lato/400.woff2) format("woff2")}' +
-        '@font-face{font-family:"Lato";font-style:normal;font-weight:700;font-display:swap;src:url(/fonts/lato/700.woff2) format("woff2")}' +
-        '@font-face{font-family:"Playfair Display";font-style:normal;font-weight:400;font-display:swap;src:url(/fonts/playfair-display/400.woff2) format("woff2")}' +
-        '@font-face{font-family:"Playfair Display";font-style:normal;font-weight:700;font-display:swap;src:url(/fonts/playfair-display/700.woff2) format("woff2")}',
+      ':root{--ok:#112233;--stack:"Lato", "Helvetica Neue", Arial, sans-serif;--image:url("/media/scene/forest.svg")}' + fallbackFaceCss(['Lato', 'Playfair Display']),
     );
-    // The text font is preloaded; the unsafe heading font is neither preloaded nor declared.
-    expect(html).toContain('<link data-head rel="preload" as="font" type="font/woff2" href="/fonts/lato/400.woff2" crossorigin>');
+    expect(styleOf(html)).toContain('@font-face{font-family:"Lato Fallback 1";src:local("Arial"), local("ArialMT"), local("Liberation Sans"), local("LiberationSans");font-weight:400;size-adjust:');
+    // The unsafe heading font is not declared.
     expect(html).not.toContain('alert');
   });
 
@@ -232,17 +227,31 @@ describe('first paint in the theme (no flash of unthemed content)', () => {
     const html = await renderPageHtml(ctx, '<html><head><title>Store</title></head><body></body></html>', { host: 'localhost:3000', origin: 'http://localhost:3000', path: '/about/' });
     expect(html).toContain(`<title>Tees $&amp; more $' | Fern &amp; Thread</title>`);
     expect(html.match(/<title>/g)).toHaveLength(1);
-    expect(html).toContain('<style data-head>:root{');
+    expect(html).toContain('<style data-store-theme>:root{');
   });
 });
 
 describe('the status of an address (§2.2 catch-all)', () => {
-  it.each([['/no-such-page/'], ['/about/typo/'], ['/404/'], ['/login/extra/'], ['/creator/nobody/'], ['/creator/Ines%20Fern/'], ['/plugins/no-such-feature'], ['/teemail/no-such-letter/']])('answers %s with 404 while serving the app that shows the not-found screen', async (path) => {
+  it.each([['/no-such-page/'], ['/about/typo/'], ['/404/'], ['/login/extra/'], ['/creator/nobody/'], ['/creator/Ines%20Fern/'], ['/plugins/no-such-feature'], ['/teemail/no-such-letter/'], ['/help/question/no-such-question/'], ['/help/no-such-question/'], ['/help/group/nope/']])('answers %s with 404 while serving the app that shows the not-found screen', async (path) => {
     const res = await get(path);
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('<div id="root">');
     expect(res.body).toContain('<meta data-head name="robots" content="noindex">');
+  });
+
+  it.each([
+    ['/help/', 'Help centre'],
+    ['/help/when-will-my-order-arrive/', 'When will my order arrive?'],
+    ['/help/question/when-will-my-order-arrive/', 'When will my order arrive?'],
+    ['/help/group/payments/', 'Payments'],
+    ['/help/reason/orders-and-delivery/', 'Contact us about orders and delivery'],
+  ])('answers the help address %s with 200 and its own title, indexable, at its own address', async (path, title) => {
+    const res = await get(path);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(`<title>${title} | Fern &amp; Thread</title>`);
+    expect(res.body).not.toContain('noindex');
+    expect(res.body).toContain(`<link data-head rel="canonical" href="http://localhost:3000${path}">`);
   });
 
   it.each([['/'], ['/about/'], ['/login/'], ['/basket/'], ['/receipt/abc123'], ['/dashboard/pages/1/edit'], ['/creator/ines-fern/'], ['/plugins/currency'], ['/teemail/spring-letter/']])('answers %s with 200', async (path) => {

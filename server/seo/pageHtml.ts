@@ -8,13 +8,13 @@ import { isPluginCode } from '../../src/core/plugins';
 import { COLLECTION_PAGE_SIZE, productHref, type ProductSort } from '../../src/core/catalogue';
 import { DEFAULT_CURRENCY } from '../../src/core/currency';
 import type { BlockData, PageDocument, StoreTheme } from '../../src/core/storeData';
-import { getPage, listPageSummaries } from '../pages/repository';
+import { getPage, listPageSummaries, type PageSummary } from '../pages/repository';
+import { HELP_URL, helpAddressOf, helpCentreOf, type HelpAddress } from '../../src/core/help';
+import { fallbackFaceCss } from '../../src/core/theme/fontFallbackFaces';
 import { verificationMeta } from '../../src/core/storeSettings';
 import { findStore, type Store } from '../stores';
 import { listProducts, productDetail } from '../catalogue/products';
 import { collectionIdByUrlName, listCollections } from '../catalogue/collections';
-import { fontCatalogue, type FontCatalogue } from '../api/fonts/catalogue';
-import { fontUrl, FONT_WEIGHTS, type FontWeight } from '../../src/core/theme/fonts';
 
 const NOT_FOUND_URL = '/404/';
 
@@ -47,7 +47,7 @@ const decode = (segment: string) => {
 /**
  * The SPA's index.html with the head data of the store page at `path` written in (§2.2), so crawlers that
  * run no JavaScript still get title, description, canonical, Open Graph and JSON-LD; plus the store theme's CSS
- * variables, @font-face rules and font preloads (renderThemeHead), so the first paint is already in its colours.
+ * variables and @font-face rules (renderThemeHead), so the first paint is already in its colours.
  * Product and collection pages get the head their screens apply (the same pure builders), and 404 when the
  * product or collection does not exist.
  */
@@ -69,18 +69,20 @@ export async function renderPage(ctx: AppContext, indexHtml: string, opts: PageA
 
   const pages = (await listPageSummaries(ctx.db, store.id)).filter((p) => p.published);
   const wanted = normalisePath(opts.path);
-  const page = pages.find((p) => normalisePath(p.url) === wanted);
+  const help = await helpScreen(ctx, pages, opts.path);
+  const page = help ? help.page : pages.find((p) => normalisePath(p.url) === wanted);
   const found = page ?? pages.find((p) => p.url === NOT_FOUND_URL);
   // Only the page shown is read with its blocks (its FAQ and product grids go into the head).
-  const shown = found && (await getPage(ctx.db, found.id));
-  const status = (await missingEntity(ctx, store.id, opts.path)) ? 404 : statusOfAddress(opts.path, page !== undefined);
+  const shown = help ? help.page : found && (await getPage(ctx.db, found.id));
+  const status = help === undefined || (await missingEntity(ctx, store.id, opts.path)) ? 404 : statusOfAddress(opts.path, page !== undefined);
   if (!shown) return { html: indexHtml.replace(/<\/title>/, () => `</title>\n    ${themeHead}`), status };
   const head = buildHeadData({
     origin: opts.origin,
     companyName: store.company.name,
     page: {
-      url: shown.url,
-      title: shown.properties.title,
+      // A help screen is the help page under its own address and title.
+      url: help ? wanted : shown.url,
+      title: help ? help.address.title : shown.properties.title,
       description: shown.properties.description,
       ogImage: shown.properties.ogImage,
       loginState: shown.properties.loginState,
@@ -136,6 +138,20 @@ async function catalogueScreen(ctx: AppContext, store: Store, origin: string, pa
   return null;
 }
 
+/**
+ * A help address (§2.2 /help/…): the store's help page with what the address shows, undefined when it names a
+ * question or group the centre lacks (404), null when the address is not a help address or the store has no help page.
+ */
+async function helpScreen(ctx: AppContext, pages: readonly PageSummary[], address: string): Promise<{ page: PageDocument; address: HelpAddress } | null | undefined> {
+  const path = address.split(/[?#]/)[0] ?? '/';
+  if (!normalisePath(path).startsWith(HELP_URL)) return null;
+  const summary = pages.find((p) => normalisePath(p.url) === HELP_URL);
+  const page = summary && (await getPage(ctx.db, summary.id));
+  if (!page) return null;
+  const found = helpAddressOf(path, helpCentreOf(page.blocks), String(page.properties.title ?? 'Help centre'));
+  return found ? { page, address: found } : undefined;
+}
+
 const CREATOR_PATH = /^\/creator\/([^/]+)\/?$/i;
 const PLUGIN_PATH = /^\/plugins\/([^/]+)\/?$/i;
 
@@ -155,7 +171,6 @@ async function missingEntity(ctx: AppContext, divisionId: number, address: strin
 /** Custom property names and values allowed into the inline <style>: values come from store data. */
 const CSS_NAME = /^--[a-z0-9][a-z0-9-]*$/i;
 const CSS_VALUE = /^[a-z0-9 #%(),.\-"/:_+?=&@]*$/i;
-const FAMILY_NAME = /^[a-z0-9][a-z0-9 ]*$/i;
 
 /**
  * A value that cannot leave its declaration or the <style> element: strict charset (no `<`, `>`, `;`, `{`, `}`,
@@ -165,34 +180,19 @@ const FAMILY_NAME = /^[a-z0-9][a-z0-9 ]*$/i;
 export const isSafeCssValue = (value: string): boolean =>
   CSS_VALUE.test(value) && !value.includes('/*') && (value.match(/"/g)?.length ?? 0) % 2 === 0 && value.length <= 2000;
 
-/** Which font files the first response preloads: body text at 400 and the main heading at 700. */
-const PRELOADS: [property: string[], weight: FontWeight][] = [
-  [['text.font', 'primary.font'], 400],
-  [['heading1.font', 'primary.font'], 700],
-];
-
 /**
- * The resolved theme as first-paint head tags: its CSS custom properties on :root (the same ones applyTheme
- * sets), @font-face rules (font-display: swap) for its self-hosted fonts, and preloads of the fonts the first
- * screen draws with.
+ * The resolved theme as a first-paint head tag: its CSS custom properties on :root (the same ones applyTheme sets).
+ * Marked data-store-theme, not data-head: it belongs to the store, not to the page, so the app's head updates on
+ * navigation (applyHead) leave it, and applyTheme relies on it instead of setting every property again.
+ * Its web fonts are not declared here: the app loads them and adds them together (src/app/fonts.ts), so the page's
+ * text is laid out again once rather than once per face, and nothing holds the first paint for a font.
  */
-export function renderThemeHead(theme: StoreTheme, catalogue: FontCatalogue = fontCatalogue()): string {
+export function renderThemeHead(theme: StoreTheme): string {
   const declarations = Object.entries(theme.variables)
     .filter(([name, value]) => CSS_NAME.test(name) && typeof value === 'string' && isSafeCssValue(value))
     .map(([name, value]) => `${name}:${value}`);
-  const families = theme.fonts.filter((family) => FAMILY_NAME.test(family) && catalogue.has(family));
-  const faces = families.flatMap((family) =>
-    FONT_WEIGHTS.map((weight) => `@font-face{font-family:"${family}";font-style:normal;font-weight:${weight};font-display:swap;src:url(${fontUrl(family, weight)}) format("woff2")}`),
-  );
-  const preloads = new Set<string>();
-  for (const [keys, weight] of PRELOADS) {
-    const family = keys.map((k) => theme.properties[k]).find((v): v is string => typeof v === 'string' && v !== '');
-    if (family && families.includes(family)) preloads.add(fontUrl(family, weight));
-  }
-  return [
-    `<style data-head>:root{${declarations.join(';')}}${faces.join('')}</style>`,
-    ...[...preloads].map((href) => `<link data-head rel="preload" as="font" type="font/woff2" href="${href}" crossorigin>`),
-  ].join('\n    ');
+  // The stand-ins the font stacks name, scaled to each web font, so text does not move when the web fonts arrive.
+  return `<style data-store-theme>:root{${declarations.join(';')}}${fallbackFaceCss(theme.fonts)}</style>`;
 }
 
 /** The products the page's first product grid shows, as its block would list them. */

@@ -165,9 +165,13 @@ ${pegs.map((x) => `<rect x="${x - 5}" y="108" width="10" height="28" rx="2" fill
 }
 
 /** The demo company's logo: a leaf mark and the name. */
+/** The drawn logo's size: the store header reserves its room before the picture arrives. */
+export const DRAWN_LOGO_SIZE = { width: 360, height: 64 } as const;
+
 export function logoSvg(name: string, colour = '#2f5d3a'): string {
   const safe = name.replace(/[<>&"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 360 64" width="360" height="64">
+  const { width, height } = DRAWN_LOGO_SIZE;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}">
 <path d="M10 56 Q8 12 56 8 Q56 54 10 56 Z" fill="${colour}"/><path d="M14 52 Q30 32 48 14" stroke="#000" stroke-opacity=".25" stroke-width="3" fill="none"/>
 <text x="70" y="42" font-family="Lato, 'Helvetica Neue', Arial, sans-serif" font-size="28" font-weight="700" fill="${colour}" letter-spacing="1">${safe}</text>
 </svg>`;

@@ -65,18 +65,61 @@ const inlineCss = (css: string) => css.replace(/<\/style/gi, '<\\/style');
 
 /**
  * The head of a server-drawn page carries its stylesheets inline, so the first paint waits for the HTML alone and not
- * for a dozen small files one round trip each. The entry's own `<link rel="stylesheet">` is replaced by its text; the
- * page's lazily loaded stylesheets are also linked at the end of the body, where they block nothing, so the client's
- * chunk loader finds them present and does not hold hydration back to fetch them.
+ * for a dozen small files one round trip each. The entry's own `<link rel="stylesheet">` is replaced by its text. Each
+ * inlined sheet is also named by a disabled link (`present`), which the browser never fetches but the client's chunk
+ * loader reads as "already on the page", so hydration is not held back to fetch a sheet whose rules are there.
  */
-export function inlineStylesheets(indexHtml: string, pageStylesheets: string[], read: (file: string) => string): { html: string; css: string; lateLinks: string[] } {
+export function inlineStylesheets(indexHtml: string, pageStylesheets: string[], read: (file: string) => string): { html: string; css: string; present: string[] } {
   const entrySheets: string[] = [];
   const html = indexHtml.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/([^"]+\.css)">\s*/g, (tag, file: string) => {
     if (!read(file)) return tag;
     entrySheets.push(file);
     return '';
   });
-  const inlined = pageStylesheets.filter((file) => read(file));
-  const css = [...entrySheets, ...inlined].map((file) => inlineCss(read(file))).join('\n');
-  return { html, css, lateLinks: inlined.map((file) => `<link rel="stylesheet" href="/${file}">`) };
+  const inlined = [...entrySheets, ...pageStylesheets.filter((file) => read(file))];
+  const css = inlined.map((file) => inlineCss(read(file))).join('\n');
+  return { html, css, present: inlined.map((file) => `<link rel="stylesheet" href="/${file}" disabled>`) };
 }
+
+/** The entry's module script and module preloads as the build wrote them into index.html. */
+const ENTRY_SCRIPT = /<script type="module"(?: crossorigin)? src="([^"]+)"><\/script>\s*/;
+const MODULE_PRELOAD = /<link rel="modulepreload"(?: crossorigin)? href="([^"]+)">\s*/g;
+
+/**
+ * A server-drawn page is read before it is used: its scripts start once the page has painted and its first large
+ * image (the one marked fetchpriority="high") has arrived, or after the first-paint fallback of 1 s (§4, §9). Until
+ * then the HTML, its inline styles and that image have the connection to themselves; the forms drawn by the server
+ * keep their submit buttons off and taps are kept for the app (src/lib/earlyClicks.ts), so nothing is lost meanwhile.
+ * The entry starts first; its module preloads and the fonts follow, a few per task (HINTS_PER_TASK).
+ * The theme's fonts (`fonts`, their URLs) are asked for at the same moment, so they are there when the app adds them.
+ * Returns the page without the entry's script tags and the inline loader that adds them (with `preloads`) later.
+ */
+export function deferScripts(indexHtml: string, preloads: string[], fonts: string[] = []): { html: string; loader: string } {
+  const entry = ENTRY_SCRIPT.exec(indexHtml)?.[1];
+  if (!entry) return { html: indexHtml, loader: '' };
+  const modules = [...indexHtml.matchAll(MODULE_PRELOAD)].map((m) => m[1]!);
+  const html = indexHtml.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+  const urls = json([...new Set([...modules, ...preloads.map((file) => `/${file}`)])]);
+  const loader = `<script>(function(){var entry=${json(entry)},preloads=${urls},fonts=${json(fonts)},started=false;
+function link(rel,href,as){var l=document.createElement("link");l.rel=rel;if(as){l.as=as;l.type="font/woff2"}l.crossOrigin="";l.href=href;return l}
+function start(){if(started)return;started=true;
+var s=document.createElement("script");s.type="module";s.crossOrigin="";s.src=entry;document.head.appendChild(s);
+var links=fonts.map(function(href){return link("preload",href,"font")}).concat(preloads.map(function(href){return link("modulepreload",href)}));
+(function next(){var batch=links.splice(0,${HINTS_PER_TASK});if(!batch.length)return;var tags=document.createDocumentFragment();
+batch.forEach(function(l){tags.appendChild(l)});document.head.appendChild(tags);setTimeout(next,0)})()}
+function afterImage(){var img=document.querySelector('#root img[fetchpriority="high"]');
+if(!img||img.complete)return start();img.addEventListener("load",start);img.addEventListener("error",start)}
+setTimeout(start,${FIRST_PAINT_FALLBACK_MS});
+try{new PerformanceObserver(function(list,observer){observer.disconnect();afterImage()}).observe({type:"paint",buffered:true})}catch(e){afterImage()}})();</script>`;
+  return { html, loader };
+}
+
+/**
+ * Each resource hint added to the page costs the browser some work at once (a few milliseconds for a handful on a
+ * phone): they are added a few per task, so adding forty never makes one long task.
+ */
+const HINTS_PER_TASK = 6;
+
+/** §9 timings: first-paint fallback 1 s. */
+export const FIRST_PAINT_FALLBACK_MS = 1000;

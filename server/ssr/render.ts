@@ -3,8 +3,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PRELOADED_ELEMENT_ID, type PreloadedAnswer, type PreloadedAnswers } from '../../src/core/api/preloaded';
-import { STORE_CORE_DATA_URL } from '../../src/core/storeData';
-import { clientAssets, inlineStylesheets, readClientManifest, stylesheetReader, type ClientManifest } from './assets';
+import { STORE_CORE_DATA_URL, type StoreCoreData } from '../../src/core/storeData';
+import { FONT_WEIGHTS, fontSlug, fontUrl } from '../../src/core/theme/fonts';
+import { clientAssets, deferScripts, inlineStylesheets, readClientManifest, stylesheetReader, type ClientManifest } from './assets';
 
 /** What the SSR entry (src/ssr/entry-server.tsx, built by Vite into dist/ssr) exports. */
 interface SsrEntry {
@@ -73,9 +74,9 @@ async function answer(app: FastifyInstance, request: FastifyRequest, url: string
 }
 
 /**
- * The page's markup inside #root, its stylesheets inline in the head (see inlineStylesheets), its lazily loaded
- * scripts as module preloads, and the answers the browser hydrates from as JSON (`<` escaped, so no text in the data
- * can close the element).
+ * The page's markup inside #root, its stylesheets inline in the head (see inlineStylesheets), the answers the browser
+ * hydrates from as JSON (`<` escaped, so no text in the data can close the element), and its scripts, the entry's and
+ * the lazily loaded parts it drew with, started only after the first paint (see deferScripts).
  */
 export function insertBody(indexHtml: string, body: RenderedBody): string {
   // React puts the resource hints it found (image preloads: the logo, the first image) ahead of the markup; they
@@ -83,9 +84,17 @@ export function insertBody(indexHtml: string, body: RenderedBody): string {
   const hints = /^(?:<link [^>]*>)+/.exec(body.html)?.[0] ?? '';
   const markup = body.html.slice(hints.length);
   const data = JSON.stringify(body.answers).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  const { html, css, lateLinks } = inlineStylesheets(indexHtml, body.stylesheets, body.readStylesheet);
-  const head = [css ? `<style>${css}</style>` : '', hints, ...body.scripts.map((file) => `<link rel="modulepreload" href="/${file}">`)];
+  const styled = inlineStylesheets(indexHtml, body.stylesheets, body.readStylesheet);
+  const { html, loader } = deferScripts(styled.html, body.scripts, themeFontUrls(body.answers));
+  const head = [styled.css ? `<style>${styled.css}</style>` : '', ...styled.present, hints];
   return html
     .replace('</head>', () => `  ${head.filter(Boolean).join('\n    ')}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>\n    ${lateLinks.join('')}<script type="application/json" id="${PRELOADED_ELEMENT_ID}">${data}</script>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>\n    <script type="application/json" id="${PRELOADED_ELEMENT_ID}">${data}</script>${loader}`);
+}
+
+/** The self-hosted files of the store theme's web fonts, from the store core data the page was drawn with. */
+function themeFontUrls(answers: PreloadedAnswers): string[] {
+  const core = answers[STORE_CORE_DATA_URL];
+  const families = core && 'data' in core ? ((core.data as StoreCoreData | undefined)?.state.subdomain.theme.fonts ?? []) : [];
+  return families.filter((family) => fontSlug(family) !== '').flatMap((family) => FONT_WEIGHTS.map((weight) => fontUrl(family, weight)));
 }

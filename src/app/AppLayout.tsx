@@ -23,6 +23,19 @@ const NotificationCenter = lazy(async () => ({ default: (await import('./notific
 /** §2.3: scrolling to the top after a route change waits 300 ms. */
 export const SCROLL_TO_TOP_DELAY_MS = 300;
 
+/**
+ * The notification centre of a signed-in person. Its own component, so that learning who the visitor is (right
+ * after the app takes over a drawn page) redraws this and not the whole layout.
+ */
+function SignedInNotifications({ cards }: { cards: boolean }) {
+  if (useSession().status !== 'authenticated') return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationCenter cards={cards} />
+    </Suspense>
+  );
+}
+
 /** The layout of the matched route (§2.1) with its regions. */
 export function AppLayout() {
   const matches = useMatches();
@@ -32,7 +45,6 @@ export function AppLayout() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const store = useStore();
-  const signedIn = useSession().status === 'authenticated';
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuPath, setMenuPath] = useState(pathname);
   if (menuPath !== pathname) {
@@ -77,11 +89,7 @@ export function AppLayout() {
       {layout.footer && footerVisible && <Footer />}
       {layout.subFooter && <Footer minimal />}
       {layout.navBar && <NavBar />}
-      {signedIn && (
-        <Suspense fallback={null}>
-          <NotificationCenter cards={!focused} />
-        </Suspense>
-      )}
+      <SignedInNotifications cards={!focused} />
       <UpdatePrompt />
       <SnackbarHost />
       <OverlayHost />

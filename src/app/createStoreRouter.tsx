@@ -26,6 +26,7 @@ export function storeRoutes(data: StoreCoreData, env: Omit<GuardEnv, 'store'> = 
   const divisionId = data.state.subdomain.division.id;
   const guard = createGuard({ ...env, store: data });
   const notFoundPage = data.pages.find((p) => normalisePath(p.url) === NOT_FOUND_URL);
+  const helpPage = data.pages.find((p) => normalisePath(p.url) === HELP_URL);
   const pageRoutes: RouteObject[] = data.pages
     // The help centre's page is drawn by the help screens (groups, questions, search), not as a plain page.
     .filter((p) => p.url !== NOT_FOUND_URL && p.url !== HELP_URL)
@@ -50,7 +51,7 @@ export function storeRoutes(data: StoreCoreData, env: Omit<GuardEnv, 'store'> = 
         ...dashboardRoutes(guard),
         ...atlasRoutes(guard, env.session),
         ...blogRoutes(guard),
-        ...helpRoutes(guard),
+        ...helpRoutes(guard, storePageLoader(divisionId, helpPage)),
         ...infoRoutes(guard),
         {
           id: 'not-found',

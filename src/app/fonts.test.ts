@@ -38,6 +38,7 @@ const env = (overrides: Partial<FontEnvironment> = {}): FontEnvironment => ({
   target: { dispatchEvent: (event) => (events.push(event as CustomEvent<WebfontsEventDetail>), true) },
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (id) => clearTimeout(id as ReturnType<typeof setTimeout>),
+  whenSafeToJoin: (join) => join(),
   ...overrides,
 });
 
@@ -71,9 +72,11 @@ describe('createFontLoader', () => {
       ['Playfair Display', 'url(/fonts/playfair-display/400.woff2) format("woff2")', '400', 'swap'],
       ['Playfair Display', 'url(/fonts/playfair-display/700.woff2) format("woff2")', '700', 'swap'],
     ]);
-    expect(added).toHaveLength(4);
+    // The faces join the document together once all have loaded: the page's text is laid out again once, not four times.
+    expect(added).toHaveLength(0);
     expect(events).toHaveLength(0); // nothing before the faces load
     await vi.advanceTimersByTimeAsync(50);
+    expect(added).toEqual(FakeFace.made);
     expect(await done).toMatchObject({ event: WEBFONTS_LOADED, loaded: ['Lato', 'Playfair Display'], failed: [] });
     expect(events.map((e) => e.type)).toEqual(['webfonts-loaded']);
     expect(events[0]!.detail).toEqual({ loaded: ['Lato', 'Playfair Display'], failed: [], timedOut: false });
@@ -104,6 +107,8 @@ describe('createFontLoader', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(await done).toMatchObject({ event: WEBFONTS_FAILED, loaded: ['Lato'], failed: ['Slow'], timedOut: true });
     expect(events.map((e) => e.type)).toEqual(['webfonts-failed-to-load']);
+    // What had loaded by the timeout is in the document; the slow family never held it back.
+    expect(added.map((face) => (face as FakeFace).family)).toEqual(['Lato', 'Lato']);
   });
 
   it('a face that loads just after the timeout does not turn the failure into success', async () => {
@@ -114,6 +119,21 @@ describe('createFontLoader', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect((await done).event).toBe(WEBFONTS_FAILED);
     expect(events.map((e) => e.type)).toEqual(['webfonts-failed-to-load']);
+    // It still joins the document when it arrives.
+    expect(added).toHaveLength(2);
+  });
+
+  it('loaded faces wait for the moment the environment says is safe, and late ones too', async () => {
+    const joins: (() => void)[] = [];
+    const load = createFontLoader(env({ whenSafeToJoin: (join) => joins.push(join), setTimeout: (fn) => setTimeout(fn, 10) }));
+    FakeFace.outcome = () => 'load';
+    const done = load(['Lato']);
+    await vi.advanceTimersByTimeAsync(100);
+    // Reported (the timeout came first, the faces after it) but not yet in the document.
+    expect((await done).event).toBe(WEBFONTS_FAILED);
+    expect(added).toHaveLength(0);
+    joins.forEach((join) => join());
+    expect(added).toHaveLength(2);
   });
 
   it('without the Font Loading API the page keeps its fallbacks and reports failure', async () => {

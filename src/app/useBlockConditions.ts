@@ -13,11 +13,12 @@ const isWide = () => window.innerWidth >= 768;
 
 /** The §4 block conditions for the current visitor, page address and screen. */
 export function useBlockConditions(): Record<BlockConditionName, () => boolean> {
-  const { status } = useSession();
+  // Only signed in or not matters: learning that a visitor is anonymous leaves the page's blocks as they were.
+  const loggedIn = useSession().status === 'authenticated';
   const { search } = useLocation();
   const wide = useSyncExternalStore(subscribeWidth, isWide, () => true);
   return useMemo(
-    () => blockConditions({ loggedIn: status === 'authenticated', width: wide ? 1024 : 390, query: new URLSearchParams(search), country: readCookie('country') ?? null }),
-    [status, search, wide],
+    () => blockConditions({ loggedIn, width: wide ? 1024 : 390, query: new URLSearchParams(search), country: readCookie('country') ?? null }),
+    [loggedIn, search, wide],
   );
 }

@@ -17,7 +17,7 @@ export function AuthShell({ title, intro, children }: { title: string; intro?: R
   return (
     <div className="auth">
       <Link to="/" className="auth__brand">
-        {state.company.logo ? <img src={onPageBackground(state.company.logo.src)} alt={state.company.logo.alt || company} /> : <span>{company}</span>}
+        {state.company.logo ? <img src={onPageBackground(state.company.logo.src)} alt={state.company.logo.alt || company} width={state.company.logo.width} height={state.company.logo.height} /> : <span>{company}</span>}
       </Link>
       <section className="auth__card" aria-labelledby="auth-title">
         <h1 id="auth-title" className="auth__title">

@@ -11,12 +11,12 @@ import { EmptyState, ErrorState, LOAD_ERROR, SkeletonGrid } from '../../blocks/c
 import { BlockImage } from '../renderer/BlockImage';
 import { Breadcrumbs } from '../app/Breadcrumbs';
 import './blog.css';
+import { formatDay } from '../core/dates';
 
 /** Posts per page of the journal. */
 export const BLOG_PAGE_SIZE = 9;
 export const BLOG_EMPTY = 'No posts yet. Check back soon.';
 
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
 const BlogManager = lazy(() => import('./BlogManager'));
 
 /** /blog/ and /blog/tagged/{tag}/ (§2.2): the store's posts, newest first, a page at a time; the team's tools on top. */
@@ -55,7 +55,7 @@ export function BlogListScreen() {
                   </Link>
                 )}
                 <time className="blog-card__date" dateTime={post.publishedAt}>
-                  {DATE.format(new Date(post.publishedAt))}
+                  {formatDay(new Date(post.publishedAt))}
                 </time>
                 <h2 className="blog-card__title">
                   <Link to={blogPostUrl(post.url)}>{post.title}</Link>

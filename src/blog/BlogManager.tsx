@@ -7,10 +7,10 @@ import type { DashboardPost } from '../core/api/blog';
 import { snackError } from '../app/Snackbar';
 import { gotItOverlay, loadingOverlay } from '../app/overlays/overlayStore';
 import { PostSettings } from './PostSettings';
+import { formatDay } from '../core/dates';
 
 type Listing = { status: 'loading' } | { status: 'ready'; posts: DashboardPost[] } | { status: 'failed'; message: string };
 
-const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 const postsUrl = (divisionId: number) => `/omnis/v3/divisions/${divisionId}/blog/posts/`;
 
 /**
@@ -121,7 +121,7 @@ export default function BlogManager({ divisionId }: { divisionId: number }) {
                   <Link to={blogPostUrl(post.url)}>{post.title}</Link>
                 </td>
                 <td>{post.author}</td>
-                <td>{DATE.format(new Date(post.publishedAt))}</td>
+                <td>{formatDay(new Date(post.publishedAt), 'medium')}</td>
                 <td className="blog-manager__actions">
                   <button type="button" className="link-button" onClick={() => setEditing(post)} aria-label={`Settings of ${post.title}`}>
                     Settings

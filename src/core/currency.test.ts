@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CURRENCY, SUPPORTED_CURRENCIES, convertMinor, describeCurrency, formatConverted, formatMoney } from './currency';
+import fc from 'fast-check';
+import { CURRENCY_FORMATS } from './generated/currencyFormats';
+import { intlFormat } from '../../scripts/gen-currency-formats';
+import { CURRENCY_LOCALES, DEFAULT_CURRENCY, SUPPORTED_CURRENCIES, convertMinor, fractionDigits, describeCurrency, formatConverted, formatMoney } from './currency';
 import { createSchemaRegistry } from './schemas/registry';
 import { readSchemaSet } from '../../server/schemas/load';
 
@@ -33,5 +36,27 @@ describe('a store’s own exchange rates (Settings → Currencies)', () => {
     expect(convertMinor(2500, 'GBP', 'USD', { JPY: 190 })).toBe(5000);
     expect(convertMinor(2500, 'GBP', 'USD')).toBe(5000);
     expect(convertMinor(2500, 'GBP', 'EUR', { EUR: 1.17 })).toBe(2925);
+  });
+});
+
+describe('prices are written without building Intl formats in the browser', () => {
+  it('from a table that is what Intl says for every §9 currency (run scripts/gen-currency-formats.ts when it is not)', () => {
+    expect(Object.keys(CURRENCY_FORMATS)).toEqual([...SUPPORTED_CURRENCIES]);
+    for (const code of SUPPORTED_CURRENCIES) expect(CURRENCY_FORMATS[code], code).toEqual(intlFormat(code));
+  });
+
+  it('exactly as Intl writes any amount, positive, negative or zero, in every §9 currency', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...SUPPORTED_CURRENCIES), fc.oneof(fc.integer({ min: -1e6, max: 1e6 }), fc.integer({ min: -(2 ** 43), max: 2 ** 43 })), (code, minor) => {
+        const intl = new Intl.NumberFormat(CURRENCY_LOCALES[code] ?? 'en-GB', { style: 'currency', currency: code });
+        expect(formatMoney(minor, code)).toBe(intl.format(minor / 10 ** fractionDigits(code)));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('a code outside the list still formats, through Intl', () => {
+    expect(formatMoney(12345, 'MAD')).toBe(new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'MAD' }).format(123.45));
+    expect(fractionDigits('KWD')).toBe(3);
   });
 });

@@ -1,5 +1,6 @@
 /** §3 Currency, described from Intl so symbols, positions and separators are the platform's, not ours. */
 import type { Currency } from './generated/blockProperties';
+import { CURRENCY_FORMATS } from './generated/currencyFormats';
 
 export type { Currency };
 
@@ -12,11 +13,24 @@ export const SUPPORTED_CURRENCIES = [
 ] as const;
 export type CurrencyCode = (typeof SUPPORTED_CURRENCIES)[number];
 
-/** Locale whose conventions a currency is shown in (§9: EUR uses comma decimal and dot thousands). */
-const LOCALE_OF: Record<string, string> = { EUR: 'de-DE' };
+/** Locale whose conventions a currency is shown in (§9: EUR uses comma decimal and dot thousands); else en-GB. */
+export const CURRENCY_LOCALES: Readonly<Record<string, string>> = { EUR: 'de-DE' };
+
+/**
+ * How amounts of one currency are written: minor-unit digits, separators, and what stands before and after the
+ * number when it is positive or negative (symbol, spaces, minus sign). Read from Intl by
+ * scripts/gen-currency-formats.ts into src/core/generated/currencyFormats.ts.
+ */
+export interface CurrencyFormat {
+  digits: number;
+  group: string;
+  decimal: string;
+  positive: readonly [string, string];
+  negative: readonly [string, string];
+}
 
 export function describeCurrency(code: CurrencyCode, conversionRate = 1): Currency {
-  const locale = LOCALE_OF[code] ?? 'en-GB';
+  const locale = CURRENCY_LOCALES[code] ?? 'en-GB';
   const parts = new Intl.NumberFormat(locale, { style: 'currency', currency: code }).formatToParts(12345.67);
   const symbolIndex = parts.findIndex((p) => p.type === 'currency');
   const integerIndex = parts.findIndex((p) => p.type === 'integer');
@@ -33,17 +47,30 @@ export function describeCurrency(code: CurrencyCode, conversionRate = 1): Curren
   };
 }
 
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/** Formats integer minor units (pence, cents) in a currency; Intl formatters are built once per currency. */
-export function formatMoney(minor: number, code: string): string {
-  let format = formatters.get(code);
+const intlFormats = new Map<string, Intl.NumberFormat>();
+/** A code outside §9's list (an old order's, say) is still written, by Intl. */
+const intlFormat = (code: string) => {
+  let format = intlFormats.get(code);
   if (!format) {
-    format = new Intl.NumberFormat(LOCALE_OF[code] ?? 'en-GB', { style: 'currency', currency: code });
-    formatters.set(code, format);
+    format = new Intl.NumberFormat(CURRENCY_LOCALES[code] ?? 'en-GB', { style: 'currency', currency: code });
+    intlFormats.set(code, format);
   }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(minor / 10 ** digits);
+  return format;
+};
+
+/** Formats integer minor units (pence, cents) in a currency, exactly as Intl would (see CurrencyFormat). */
+export function formatMoney(minor: number, code: string): string {
+  const format = CURRENCY_FORMATS[code];
+  if (!format) {
+    const intl = intlFormat(code);
+    return intl.format(minor / 10 ** (intl.resolvedOptions().maximumFractionDigits ?? 2));
+  }
+  const units = Math.round(Math.abs(minor));
+  const scale = 10 ** format.digits;
+  const whole = String(Math.floor(units / scale)).replace(/\B(?=(\d{3})+(?!\d))/g, format.group);
+  const number = format.digits > 0 ? `${whole}${format.decimal}${String(units % scale).padStart(format.digits, '0')}` : whole;
+  const [before, after] = minor < 0 && units > 0 ? format.negative : format.positive;
+  return `${before}${number}${after}`;
 }
 
 export const CURRENCY_COOKIE = 'currency';
@@ -59,15 +86,9 @@ export const rateOf = (code: string, rates?: Rates): number => {
   return typeof own === 'number' && own > 0 ? own : (CONVERSION_RATES[code as CurrencyCode] ?? 1);
 };
 
-const digitsCache = new Map<string, number>();
-/** Minor-unit digits of a currency (JPY 0, GBP 2 …), from Intl. */
+/** Minor-unit digits of a currency (JPY 0, GBP 2 …). */
 export function fractionDigits(code: string): number {
-  let digits = digitsCache.get(code);
-  if (digits === undefined) {
-    digits = new Intl.NumberFormat('en-GB', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-    digitsCache.set(code, digits);
-  }
-  return digits;
+  return CURRENCY_FORMATS[code]?.digits ?? intlFormat(code).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 export const isSupported = (code: string): code is CurrencyCode => (SUPPORTED_CURRENCIES as readonly string[]).includes(code);

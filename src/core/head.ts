@@ -2,6 +2,7 @@ import type { BlockData } from './storeData';
 import { walkBlocks } from './blocks/tree';
 import { truncate } from './text';
 import { collectionHref, productHref, productInStock, type CollectionSummary, type ProductDetail, type ProductSummary } from './catalogue';
+import { fractionDigits } from './currency';
 
 /**
  * §2.2 head data of a store page: title, description, canonical, Open Graph and social-card tags, robots, and
@@ -164,8 +165,6 @@ export const PRODUCT_DESCRIPTION_MAX = 160;
 /** §9 structured-data offers are valid one year. */
 export const OFFER_VALID_YEARS = 1;
 export const NOT_FOUND_TITLES = { product: 'Product not found', collection: 'Collection not found' } as const;
-
-const fractionDigits = (currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
 
 /** The colour an address names (any letter case), if the product has it. */
 export const colourOf = (product: Pick<ProductDetail, 'options'>, colour: string | null | undefined) =>

@@ -72,3 +72,41 @@ export const allQuestions = (centre: HelpCentre) => centre.groups.flatMap((g) =>
 /** Questions matching a search (§9 search weights: the question counts as name, the answer as description). */
 export const searchHelp = (centre: HelpCentre, query: string) =>
   rankBySearch(allQuestions(centre), query, (q) => ({ name: q.question, description: q.answerText })).map((r) => r.item);
+
+/** What a help address shows: the centre, a question, a group, or the reasons to get in touch (one of them). */
+export interface HelpAddress {
+  kind: 'home' | 'question' | 'group' | 'reason';
+  /** The question or group the address names; left out, the address lists the choices. */
+  question?: HelpQuestion;
+  group?: HelpGroup;
+  /** The screen's title, as its heading and the tab say it. */
+  title: string;
+}
+
+const decode = (part: string) => {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+};
+
+/**
+ * Reads a help address (/help/, /help/{question}/, /help/question/{question?}/, /help/group/{group?}/,
+ * /help/reason/{group?}/) against the centre. Null when it names a question or group the centre does not have:
+ * the store's not-found page, in the browser and in the server's status alike.
+ */
+export function helpAddressOf(pathname: string, centre: HelpCentre, centreTitle: string): HelpAddress | null {
+  const [, first, second] = (pathname.split(/[?#]/)[0] ?? '').split('/').filter(Boolean).map(decode);
+  if (!first) return { kind: 'home', title: centreTitle };
+  if (first === 'group' || first === 'reason') {
+    const group = second === undefined ? undefined : centre.groups.find((g) => g.code === second);
+    if (second !== undefined && !group) return null;
+    if (first === 'group') return { kind: 'group', group, title: group?.title ?? 'Topics' };
+    return { kind: 'reason', group, title: group ? `Contact us about ${group.title.toLowerCase()}` : 'Contact us' };
+  }
+  const name = first === 'question' ? second : first;
+  const question = name === undefined ? undefined : allQuestions(centre).find((q) => q.name === name);
+  if (name !== undefined && !question) return null;
+  return { kind: 'question', question, title: question?.question ?? 'All questions' };
+}

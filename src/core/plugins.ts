@@ -2,6 +2,8 @@
  * §2.2 /plugins/{code}: the store features a shop turns on in its settings (§3 plugin map), each with a page that
  * tells shoppers what it does here and whether it is on. Only what a shopper may see is read (never a coupon code).
  */
+import { formatDay } from './dates';
+
 export const PLUGIN_CODES = ['currency', 'cookie-policy', 'email-subscriber-offer', 'christmas-banner'] as const;
 export type PluginCode = (typeof PLUGIN_CODES)[number];
 
@@ -28,7 +30,7 @@ const COOKIES_PAGE = '/use-of-cookies-and-disclaimer/';
 
 const longDate = (iso: string | undefined) => {
   if (!iso || !/^\d{4}-\d{2}-\d{2}$/.test(iso)) return null;
-  return new Date(`${iso}T12:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  return formatDay(new Date(`${iso}T12:00:00Z`), 'long', 'UTC');
 };
 
 export const isPluginCode = (code: string): code is PluginCode => (PLUGIN_CODES as readonly string[]).includes(code);

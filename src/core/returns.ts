@@ -3,6 +3,7 @@
  * the rules both the return page and the API apply. Pure.
  */
 import { FAILED_TO_ARRIVE, isBespoke, isShipped } from './orderLifecycle';
+import { formatDay } from './dates';
 
 export const RETURN_REASONS = [
   { code: 'too_small', label: 'Too small' },
@@ -51,7 +52,6 @@ export const returnMessages = {
 } as const;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const longDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** What the return rules need to know of an order. */
 export interface ReturnFacts {
@@ -71,6 +71,6 @@ export function returnRefusal(facts: ReturnFacts, now: Date): string | null {
   if (isBespoke(facts)) return returnMessages.bespoke;
   if (!isShipped(facts) || !facts.dispatchedAt) return returnMessages.notDispatched;
   const end = returnWindowEnd(facts)!;
-  if (now.getTime() > end.getTime()) return returnMessages.windowClosed(facts.windowDays, longDate.format(end));
+  if (now.getTime() > end.getTime()) return returnMessages.windowClosed(facts.windowDays, formatDay(end, 'long', 'UTC'));
   return null;
 }

@@ -76,7 +76,8 @@ export interface StoreCoreData {
     /** §3: the seasonal delivery cut-off dates (yyyy-mm-dd) and the cut-off banner's content. */
     christmasCutoffDates?: { standard?: string; express?: string };
     christmasContent?: string;
-    company: { name: string; logo: { src: string; alt: string } | null };
+    /** The logo's intrinsic width and height where the store knows them (the header reserves its room). */
+    company: { name: string; logo: { src: string; alt: string; width?: number; height?: number } | null };
     store: { active: boolean; pro: boolean };
   };
 }

@@ -126,6 +126,13 @@ describe('pod:update-blocks', () => {
     expect(body.version).toBe(4);
     expect(body.blocks.map((b) => [b.uid, b.order])).toEqual([['n', 0], ['t0', 1], ['t1', 2]]);
   });
+  it('upgrades blocks in an older schema version before sending them to another page', async () => {
+    const [answer] = await send({ type: 'pod:update-blocks', requestId: 17, pageId: 8, blocks: [{ uid: 'b', type: 'button', order: 0, properties: { text: 'Go', primary: 0 } }] });
+    expect(answer!.reply.ok).toBe(true);
+    const body = pages.patch.mock.calls[0]![2] as { blocks: { uid: string; schemaVersion?: number; properties: Record<string, unknown> }[] };
+    expect(body.blocks[0]).toMatchObject({ uid: 'b', schemaVersion: 2, properties: { text: 'Go', buttonStyle: 'secondary' } });
+    expect(body.blocks[0]!.properties).not.toHaveProperty('primary');
+  });
   it('answers Page not found for a missing page', async () => {
     const [answer] = await send({ type: 'pod:update-blocks', requestId: 10, pageId: 404, blocks: [] });
     expect(answer!.reply).toMatchObject({ ok: false, message: 'Page not found' });

@@ -9,6 +9,7 @@ import { ApiError } from '../lib/api';
 import { upsertBlocks as upsertTree } from '../core/blocks/tree';
 import type { BlockData, PageDocument } from '../core/storeData';
 import { editorRegistry } from './schemas';
+import { upgradeAndValidateBlocks } from '../core/schemas/upgradeAndValidate';
 import { createPage, fetchPage, patchPage, saveBody } from './save';
 import { useEditorStore, type EditorStoreApi, type PagePatch } from './store';
 
@@ -127,8 +128,7 @@ export function createEditorBridge(options: BridgeOptions) {
         }
         const divisionId = division();
         const current = await pages.fetch(divisionId, message.pageId as number);
-        const incoming = structuredClone(message.blocks) as BlockData[];
-        const errors = editorRegistry().validateBlocks(incoming);
+        const { blocks: incoming, errors } = upgradeAndValidateBlocks(editorRegistry(), structuredClone(message.blocks) as BlockData[]);
         if (errors.length > 0) throw new BridgeFailure(errors.map((e) => `${e.path}: ${e.message}`).join('; '));
         const result = upsertTree(current.blocks, incoming);
         const saved = await pages.patch(divisionId, current.id, saveBody({ ...current, blocks: result.blocks }, current.version));

@@ -82,6 +82,18 @@ describe('copy, cut and paste through the store', () => {
     expect(store.temporal.getState().pastStates).toHaveLength(1);
     expect(s().notice).toBe('Pasted 1 block');
   });
+  it('upgrades blocks copied under an older schema version (another tab before an upgrade) and refuses newer ones', async () => {
+    localStorage.setItem(CLIPBOARD_STORAGE_KEY, serializeBlocks([{ uid: 'old', type: 'button', properties: { text: 'Old', primary: 1 } }]));
+    const [uid] = await s().paste({ parentUid: null, index: 0 });
+    const pasted = blockIndex(s().page!.blocks).get(uid!)!;
+    expect(pasted).toMatchObject({ type: 'button', schemaVersion: 2, properties: { text: 'Old', buttonStyle: 'primary' } });
+    expect(pasted.properties).not.toHaveProperty('primary');
+    expect(s().invalid[uid!]).toBeUndefined();
+
+    localStorage.setItem(CLIPBOARD_STORAGE_KEY, serializeBlocks([{ uid: 'new', type: 'button', schemaVersion: 3, properties: {} }]));
+    expect(await s().paste({ parentUid: null, index: 0 })).toEqual([]);
+    expect(s().notice).toBe(clipboardMessages.invalid);
+  });
   it('pastes between pages (the copy outlives a load) and twice gives distinct uids', async () => {
     await s().copy('t0');
     s().load(textPage(1), 3);

@@ -29,6 +29,11 @@ describe('makeBlock', () => {
     expect(a.properties).toMatchObject({ text: 'Button Text', href: '#' });
     expect(editorRegistry().validateBlocks([structuredClone(a)])).toEqual([]);
   });
+  it('writes the schema version a new block is made under when its type is past version 1', () => {
+    expect(makeBlock('button').schemaVersion).toBe(editorRegistry().blockMeta('button')!.version);
+    expect(makeBlock('button').schemaVersion).toBeGreaterThan(1);
+    expect(makeBlock('spacer')).not.toHaveProperty('schemaVersion');
+  });
   it('uses the small-screen size rule for narrow types', () => {
     expect(makeBlock('pod').size).toEqual({ x: 3, y: 3 });
     expect(makeBlock('quote').size).toEqual({ x: 6, y: 6 });

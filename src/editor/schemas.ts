@@ -59,6 +59,8 @@ export function makeBlock(type: string | undefined | null): BlockData {
   const properties: Record<string, unknown> = {};
   reg.validateBlockProperties(type, properties); // fills defaults in place; a fresh block may still lack required values
   const block: Record<string, unknown> = { uid: newUid(), type, size: reg.defaultSize(type), items: [], properties };
+  const { version } = reg.blockMeta(type)!;
+  if (version > 1) block.schemaVersion = version; // written under the current schema (absent would read as version 1)
   reg.validate('entities/block', block); // fills the envelope defaults (order, flags, unpublished, padding, …)
   return block as unknown as BlockData;
 }

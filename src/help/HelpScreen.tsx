@@ -1,84 +1,47 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { Link, useLoaderData, useLocation } from 'react-router';
 import { useStore } from '../app/StoreContext';
-import { fetchPage, NOT_FOUND_URL } from '../app/pageLoader';
+import type { StorePageData } from '../app/pageLoader';
+import { GoToNotFound } from '../app/GoToNotFound';
 import { Breadcrumbs } from '../app/Breadcrumbs';
 import { HOME_CRUMB, type Breadcrumb } from '../core/breadcrumbs';
 import { documentTitle } from '../core/routes';
-import { allQuestions, HELP_URL, helpCentreOf, helpGroupUrl, helpQuestionUrl, helpReasonUrl, searchHelp, type HelpCentre } from '../core/help';
+import { allQuestions, HELP_URL, helpAddressOf, helpCentreOf, helpGroupUrl, helpQuestionUrl, helpReasonUrl, searchHelp, type HelpCentre } from '../core/help';
 import type { BlockData, PageDocument } from '../core/storeData';
 import { PageRenderer } from '../renderer/PageRenderer';
-import { preloadBlockTypes } from '../renderer/registry';
-import { walkBlocks } from '../core/blocks/tree';
-import { ErrorState, LOAD_ERROR } from '../../blocks/commerce/states';
+import { useKeepTypedText } from '../lib/hydration';
 import './help.css';
 
-type Load = { status: 'loading' } | { status: 'ready'; page: PageDocument } | { status: 'failed' } | { status: 'missing' };
-
 export const HELP_NO_RESULTS = 'No answers match your search. Try other words, or write to us below.';
-
-/** The help centre page, drawn as the app's help screens (groups, questions, reasons and search). */
-function useHelpPage() {
-  const { state, pages } = useStore();
-  const route = pages.find((p) => p.url === HELP_URL);
-  const [load, setLoad] = useState<Load>(route ? { status: 'loading' } : { status: 'missing' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    if (!route) return;
-    let live = true;
-    fetchPage(state.subdomain.division.id, route.id)
-      .then(async (page) => {
-        await preloadBlockTypes([...walkBlocks(page.blocks)].map((b) => b.type));
-        if (live) setLoad({ status: 'ready', page });
-      })
-      .catch(() => live && setLoad({ status: 'failed' }));
-    return () => {
-      live = false;
-    };
-  }, [route, state.subdomain.division.id, attempt]);
-  return { load, retry: () => setAttempt((n) => n + 1) };
-}
 
 const blocks = (...list: (BlockData | null | undefined)[]) => list.filter((b): b is BlockData => !!b);
 const opened = (block: BlockData): BlockData => ({ ...block, properties: { ...block.properties, open: true } });
 
+/** The help centre page, drawn as the app's help screens (groups, questions, reasons and search). */
 export function HelpScreen() {
-  const { load, retry } = useHelpPage();
+  // The loader sent the visitor to /404/ if the store has no help page or it failed to load (§8, as any store page).
+  const { page } = useLoaderData() as StorePageData;
   const { state } = useStore();
-  if (load.status === 'missing') return <Navigate to={NOT_FOUND_URL} replace />;
-  if (load.status === 'failed') return <ErrorState message={LOAD_ERROR} onRetry={retry} />;
-  if (load.status === 'loading')
-    return (
-      <p className="help__loading" role="status">
-        <span className="pod-spinner" aria-hidden="true" /> Loading help…
-      </p>
-    );
-  return <HelpView page={load.page} company={state.company.name} />;
+  return <HelpView page={page!} company={state.company.name} />;
 }
 
 function HelpView({ page, company }: { page: PageDocument; company: string }) {
-  const params = useParams();
   const { pathname } = useLocation();
+  const centreTitle = String(page.properties.title ?? 'Help centre');
   const centre = useMemo(() => helpCentreOf(page.blocks), [page.blocks]);
-  const kind = pathname.startsWith('/help/reason/') ? 'reason' : pathname.startsWith('/help/group/') ? 'group' : params.questionName ? 'question' : 'home';
-  const group = centre.groups.find((g) => g.code === (kind === 'reason' ? params.reasonName : params.groupCode));
-  const question = allQuestions(centre).find((q) => q.name === params.questionName);
-  const title =
-    kind === 'question' ? question?.question : kind === 'group' ? group?.title : kind === 'reason' ? (group ? `Contact us about ${group.title.toLowerCase()}` : 'Contact us') : String(page.properties.title ?? 'Help centre');
-  const tabTitle = documentTitle(title ?? '', company);
+  const address = helpAddressOf(pathname, centre, centreTitle);
+  const tabTitle = documentTitle(address?.title ?? '', company);
   useEffect(() => {
     document.title = tabTitle;
   }, [tabTitle]);
 
-  // An optional name left out lists the choices; a name that does not exist is not found.
-  if ((kind === 'question' && params.questionName && !question) || ((kind === 'group' || kind === 'reason') && (params.groupCode ?? params.reasonName) && !group)) {
-    return <Navigate to={NOT_FOUND_URL} replace />;
-  }
-  const crumbs: Breadcrumb[] = [HOME_CRUMB, { type: 'page', text: String(page.properties.title ?? 'Help centre'), href: HELP_URL }];
+  if (!address) return <GoToNotFound />;
+  const { kind, question, group, title } = address;
+  const crumbs: Breadcrumb[] = [HOME_CRUMB, { type: 'page', text: centreTitle, href: HELP_URL }];
   const questionGroup = question && centre.groups.find((g) => g.code === question.groupCode);
   if (kind === 'question' && question && questionGroup) crumbs.push({ type: 'url-param', text: questionGroup.title, href: helpGroupUrl(questionGroup.code) }, { type: 'url-param', text: question.question, href: helpQuestionUrl(question.name) });
   if (kind === 'group' && group) crumbs.push({ type: 'url-param', text: group.title, href: helpGroupUrl(group.code) });
-  if (kind === 'reason') crumbs.push({ type: 'url-param', text: title ?? 'Contact us', href: group ? helpReasonUrl(group.code) : '/help/reason/' });
+  if (kind === 'reason') crumbs.push({ type: 'url-param', text: title, href: group ? helpReasonUrl(group.code) : '/help/reason/' });
 
   return (
     <div className="help">
@@ -123,15 +86,18 @@ function HelpView({ page, company }: { page: PageDocument; company: string }) {
 }
 
 function HelpHome({ page, centre }: { page: PageDocument; centre: HelpCentre }) {
-  const [query, setQuery] = useState('');
+  // A real GET form: sent before the app runs (or without it) it opens /help/?q=term, drawn with its results.
+  const { search } = useLocation();
+  const [query, setQuery] = useState(() => new URLSearchParams(search).get('q') ?? '');
+  const keepTyped = useKeepTypedText();
   const results = query.trim() ? searchHelp(centre, query) : null;
   return (
     <>
       <PageRenderer blocks={centre.intro} mode="native" ySpacing={page.properties.ySpacing} />
-      <search className="help__search">
+      <form role="search" className="help__search" action={HELP_URL} ref={keepTyped} onSubmit={(e) => e.preventDefault()}>
         <label htmlFor="help-search">Search the help centre</label>
-        <input id="help-search" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. delivery, refund, size" />
-      </search>
+        <input id="help-search" name="q" type="search" value={query} onChange={(e) => setQuery(e.target.value)} placeholder="e.g. delivery, refund, size" />
+      </form>
       {results ? (
         <section aria-label="Search results" aria-live="polite">
           {results.length === 0 ? <p className="help__empty">{HELP_NO_RESULTS}</p> : <PageRenderer blocks={results.map((q) => q.block)} mode="native" />}

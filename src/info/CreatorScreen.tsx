@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useStore } from '../app/StoreContext';
 import { Breadcrumbs } from '../app/Breadcrumbs';
-import { NOT_FOUND_URL } from '../app/pageLoader';
+import { GoToNotFound } from '../app/GoToNotFound';
 import { HOME_CRUMB } from '../core/breadcrumbs';
 import { documentTitle } from '../core/routes';
 import { creatorHref, type CreatorProfile } from '../core/catalogue';
@@ -31,7 +31,7 @@ export function CreatorScreen() {
   useEffect(() => {
     if (name) document.title = documentTitle(name, state.company.name);
   }, [name, state.company.name]);
-  if (!valid || (creator.status === 'error' && creator.error instanceof ApiError && creator.error.status === 404)) return <Navigate to={NOT_FOUND_URL} replace />;
+  if (!valid || (creator.status === 'error' && creator.error instanceof ApiError && creator.error.status === 404)) return <GoToNotFound />;
   if (creator.status === 'error') return <div className="creator"><ErrorState message={LOAD_ERROR} onRetry={creator.retry} /></div>;
   if (creator.status === 'loading') return <div className="creator"><SkeletonGrid count={4} ratio={1.026} label="Loading the creator" /></div>;
   const profile = creator.data;

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useStore } from '../app/StoreContext';
 import { Breadcrumbs } from '../app/Breadcrumbs';
-import { NOT_FOUND_URL } from '../app/pageLoader';
+import { GoToNotFound } from '../app/GoToNotFound';
 import { HOME_CRUMB } from '../core/breadcrumbs';
 import { documentTitle } from '../core/routes';
 import { pluginHref, pluginPage } from '../core/plugins';
@@ -21,7 +21,7 @@ export function PluginScreen() {
   useEffect(() => {
     if (pluginName) setDocumentTitle(documentTitle(pluginName, state.company.name));
   }, [pluginName, state.company.name]);
-  if (!page) return <Navigate to={NOT_FOUND_URL} replace />;
+  if (!page) return <GoToNotFound />;
   return (
     <div className="plugin-page">
       <Breadcrumbs items={[HOME_CRUMB, { type: 'plugin', text: page.name, href: pluginHref(page.code) }]} />

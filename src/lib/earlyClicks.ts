@@ -1,23 +1,48 @@
+import { yieldToBrowser } from './yieldToBrowser';
+
+/** What the visitor did before the app listened: pressed a button, or chose an option in a drop-down (a currency). */
+export type EarlyAction = Element | { choose: HTMLSelectElement; value: string };
+
 declare global {
   interface Window {
-    /** Buttons pressed on the server-drawn page before the app took over (the capture script in index.html). */
-    __podEarlyClicks?: Element[] | null;
+    /** Taps and choices made on the server-drawn page before the app took over (the capture script in index.html). */
+    __podEarlyClicks?: EarlyAction[] | null;
   }
 }
 
 /**
- * Once the app has taken over the server-drawn page: stops recording and presses again, in order, every button the
- * visitor pressed before then (a colour, a size, a tab). Hydration keeps the server's elements, so they are the
- * same nodes, now with their handlers; one the app replaced is no longer in the page and is skipped.
+ * Stops recording taps and returns those made so far. Called as the app starts listening to the page (hydration):
+ * from then on React answers taps itself, so one recorded later would be pressed twice (an item added twice).
  */
-export function replayEarlyClicks(win: Window = window): number {
+export function takeEarlyClicks(win: Window = window): EarlyAction[] {
   const taps = win.__podEarlyClicks ?? [];
   win.__podEarlyClicks = null;
-  let pressed = 0;
-  for (const el of taps) {
+  return taps;
+}
+
+/**
+ * Once the app has taken over the server-drawn page: makes again, in order, what the visitor did before then (a
+ * colour, a size, Add to basket, a currency). Hydration keeps the server's elements, so they are the same nodes, now
+ * with their handlers; one the app replaced is no longer in the page and is skipped. A drop-down is set back to the
+ * visitor's choice (hydration drew the app's value over it) and told it changed. Each action gets its own task, so the
+ * app has drawn what the last one chose before the next one acts on it (Add to basket sees the size just tapped).
+ */
+export async function replayEarlyClicks(taps: EarlyAction[]): Promise<number> {
+  let made = 0;
+  // Taken out of the list: a second call (an effect run twice) makes nothing again.
+  for (const action of taps.splice(0)) {
+    const el = action instanceof Element ? action : action.choose;
     if (!el.isConnected || !(el instanceof HTMLElement)) continue;
-    el.click();
-    pressed += 1;
+    if (made > 0) await yieldToBrowser();
+    if (action instanceof Element) el.click();
+    else choose(action.choose, action.value);
+    made += 1;
   }
-  return pressed;
+  return made;
+}
+
+function choose(select: HTMLSelectElement, value: string) {
+  if (![...select.options].some((option) => option.value === value)) return;
+  select.value = value;
+  select.dispatchEvent(new Event('change', { bubbles: true }));
 }

@@ -7,6 +7,11 @@ import type { PreloadedAnswer } from './preloaded';
  */
 export interface ServerAnswers {
   load(url: string): Promise<PreloadedAnswer>;
+  /**
+   * The page sends the visitor elsewhere once its data is known (a creator or help question that does not exist):
+   * the server cannot draw a redirect, so it serves the app shell and the browser follows it.
+   */
+  leaveToBrowser(): void;
 }
 
 export const ServerAnswersContext = createContext<ServerAnswers | null>(null);

@@ -1,8 +1,9 @@
-import { memo, Suspense, useMemo, type CSSProperties, type ReactNode } from 'react';
+import { memo, Suspense, useMemo, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import type { BlockData } from '../core/storeData';
 import { ROW_SPACING, isPseudoType } from '../core/blocks/messages';
 import { visibleBlocks, isUnpublished, type Conditions } from '../core/blocks/visibility';
-import { componentFor, isRegistered, reportUnregistered } from './registry';
+import { componentFor, isRegistered, onBlockModuleLoaded, reportUnregistered, responsiveStyleFor } from './registry';
+import { breakpointStyle } from './breakpointStyle';
 import { GenericBlock } from './GenericBlock';
 import { BlockErrorBoundary } from './BlockErrorBoundary';
 import type { RenderMode } from './types';
@@ -89,6 +90,8 @@ const BlockChunk = memo(function BlockChunk({ blocks, mode, renderHost }: ListPr
  * structural sharing (the editor's immer store) an unchanged block keeps its identity and is not drawn again.
  */
 const BlockHost = memo(function BlockHost({ block, mode, renderHost }: { block: BlockData; mode: RenderMode; renderHost?: RenderHost | undefined }) {
+  // Read before any return (a hook); a host drawn before its module loaded draws again once it has.
+  const responsiveStyle = useSyncExternalStore(onBlockModuleLoaded, () => responsiveStyleFor(block.type), () => responsiveStyleFor(block.type));
   if (isPseudoType(block.type)) return null;
   if (!isRegistered(block.type)) {
     reportUnregistered(block.type);
@@ -97,10 +100,13 @@ const BlockHost = memo(function BlockHost({ block, mode, renderHost }: { block: 
   // componentFor returns one cached component per type, so its identity is stable across renders.
   const Component = componentFor(block.type) ?? GenericBlock;
   const hidden = mode === 'preview' && isUnpublished(block);
+  // Settings that differ by device: desktop's inline, the others switched by container rules (breakpointStyle.ts).
+  const breakpoints = breakpointStyle(block, mode, responsiveStyle);
   const style = {
     '--pod-span': block.size.x,
     '--pod-span-sm': block.size.y,
     ...(block.fullBackgroundColor ? { '--pod-full-bg': block.fullBackgroundColor } : {}),
+    ...breakpoints.inline,
   } as CSSProperties;
   const className = [
     'pod-block',
@@ -125,6 +131,7 @@ const BlockHost = memo(function BlockHost({ block, mode, renderHost }: { block: 
   return (
     <section className={className} style={style} data-block-type={block.type} data-block-uid={block.uid} aria-label={hidden ? 'Hidden block' : undefined}>
       {renderHost ? renderHost(block, drawn) : drawn}
+      {breakpoints.css && <style>{breakpoints.css}</style>}
     </section>
   );
 });

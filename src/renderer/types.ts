@@ -12,3 +12,11 @@ export interface BlockProps<P = Record<string, unknown>> {
   /** Rendered children of a container block, already laid out on their own grid. */
   children?: ReactNode;
 }
+
+/**
+ * A block module's optional `responsiveStyle` export: the CSS declarations (custom properties such as
+ * `--banner-align`) its responsive properties (x-ui.responsive) come to. The renderer calls it with the properties
+ * of each breakpoint, sets desktop's on the block's grid cell and switches the others with container rules; the
+ * block's CSS reads the custom properties. Pure: the same properties always give the same declarations.
+ */
+export type ResponsiveStyle<P = Record<string, unknown>> = (properties: P) => Readonly<Record<string, string | number>>;

@@ -18,6 +18,7 @@ import { createSessionStore } from '../auth/session';
 import { createRedirectCounter } from '../app/guards/redirectCounter';
 import { walkBlocks } from '../core/blocks/tree';
 import type { StorePageData } from '../app/pageLoader';
+import { HELP_PATHS } from '../help/routes';
 
 export interface RenderRequest {
   /** The page's absolute address. */
@@ -41,13 +42,14 @@ export type RenderResult =
       /** The lazily loaded modules the page drew with (their CSS and scripts go into the head). */
       modules: string[];
     }
-  /** The visitor is sent elsewhere (a guard) or the store is unknown: the browser decides with its session. */
+  /** The visitor is sent elsewhere (a guard, or a screen whose subject does not exist) or the store is unknown: the browser decides with its session. */
   | { kind: 'shell' };
 
 /** The lazy route screens, by route id: their chunks are preloaded with the HTML. */
 const ROUTE_MODULES: Record<string, string> = {
   'commerce:product': 'src/commerce/catalogue/ProductPage.tsx',
   'commerce:collection': 'src/commerce/catalogue/CollectionPage.tsx',
+  ...Object.fromEntries(HELP_PATHS.map((_, i) => [`help:${i}`, 'src/help/HelpScreen.tsx'])),
 };
 
 const requestScope = new AsyncLocalStorage<ServerAnswers>();
@@ -61,7 +63,11 @@ setApiTransport(async (url, init) => {
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const recorded: PreloadedAnswers = {};
   const pending = new Map<string, Promise<PreloadedAnswer>>();
+  let leftToBrowser = false;
   const answers: ServerAnswers = {
+    leaveToBrowser() {
+      leftToBrowser = true;
+    },
     load(url) {
       let answer = pending.get(url);
       if (!answer) {
@@ -98,6 +104,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       </StrictMode>,
       request.timeoutMs ?? 5000,
     );
+    if (leftToBrowser) return { kind: 'shell' } as const;
     const modules = new Set<string>();
     for (const match of context.matches) {
       const routeModule = ROUTE_MODULES[match.route.id];
@@ -124,6 +131,10 @@ function renderToString(element: React.ReactNode, timeoutMs: number): Promise<st
       },
     });
     const stream = renderToPipeableStream(element, {
+      // Everything is ready when piping starts, so every boundary is drawn in place. With React's default (12.8 KB)
+      // a long page's later boundaries were sent hidden and moved into place by a script after a throttled reveal:
+      // later paint, an extra task, and a page that draws nothing there without JavaScript.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => stream.pipe(sink),
       onShellError: reject,
       onError: (error) => {

@@ -10,7 +10,7 @@ import type Konva from 'konva';
 import { AREA_BOXES, imageHeightOf, type AreaBox, type ClipArtLayer, type StudioArea, type StudioFontMetrics, type StudioGarment, type StudioLayer, type TextLayer } from '../core/studio';
 import { CLIP_ART, CLIP_ART_BOX } from '../core/clipArt';
 import { curvedTextLayout, glyphsOf } from '../core/curvedText';
-import { fontStack } from '../core/theme/fonts';
+import { fontStack } from '../core/theme/fontStack';
 import { useStudio } from './store';
 import { usePinch } from './usePinch';
 

@@ -119,6 +119,37 @@ describe('update (PATCH) with optimistic concurrency', () => {
   });
 });
 
+describe('per-device overrides (block.responsive)', () => {
+  const banner = (responsive: unknown) => [{ uid: 'hero', type: 'banner', properties: { title: 'Sale' }, responsive }];
+
+  it('saves a phone-only alignment beside the desktop properties, holding only what it overrides', async () => {
+    const res = await owner.post(pages(ids.demo), newPage('/phone-left/', banner({ phone: { textAlign: 'left' } })));
+    expect(res.statusCode).toBe(201);
+    const saved = res.json<PageDocument>().blocks[0]!;
+    expect(saved.properties).toMatchObject({ title: 'Sale', textAlign: 'center' });
+    expect(saved.responsive).toEqual({ phone: { textAlign: 'left' } });
+    const read = (await owner.get(pages(ids.demo, res.json<PageDocument>().id))).json<PageDocument>();
+    expect(read.blocks[0]!.responsive).toEqual({ phone: { textAlign: 'left' } });
+  });
+
+  it('422 for an override of a setting that is the same on every device, an invalid value or desktop; nothing is written', async () => {
+    const res = await owner.post(pages(ids.demo), newPage('/phone-bad/', banner({ phone: { title: 'Short', textAlign: 'middle' }, tablet: { fontScale: 0 } })));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({
+      message: pageWriteMessages.invalid,
+      errors: {
+        '/blocks/0/responsive/phone/title': ['Title is the same on every device: it cannot be set for tablet or phone only'],
+        '/blocks/0/responsive/phone/textAlign': ['must be one of: left, center, right'],
+        '/blocks/0/responsive/tablet/fontScale': ['Must be greater than 0'],
+      },
+    });
+    const desktop = await owner.post(pages(ids.demo), newPage('/phone-bad/', banner({ desktop: { textAlign: 'left' } })));
+    expect(desktop.statusCode).toBe(422);
+    expect(desktop.json().errors).toEqual({ '/blocks/0/responsive': ["Only tablet and phone settings can be overridden: desktop settings are the block's properties"] });
+    expect((await t.ctx.db.query(`select 1 from pages where url = '/phone-bad/'`)).rows).toHaveLength(0);
+  });
+});
+
 describe('delete (DELETE)', () => {
   it('refuses the homepage, deletes other pages', async () => {
     const home = await owner.delete(pages(ids.demo, ids.demoHome));

@@ -15,6 +15,7 @@ import { allowedUsersOf } from '../../http/storeGate';
 import { TRACKING_KEYS, type TrackingIds } from '../../../src/core/tracking';
 import { splitCookieName, splitTestStates } from '../../../src/core/splitTests';
 import { splitTestsOf } from '../../settings/storeSettings';
+import { logoSize } from '../../files/logoSize';
 
 /** The tracking ids the browser needs to load the scripts (verification snippets go into the server-drawn head). */
 function publicTracking(raw: unknown): TrackingIds {
@@ -56,11 +57,13 @@ export async function buildStoreCoreData(
   user: AuthUser | null = null,
   assignedVariation: (code: string) => string | undefined = () => undefined,
 ): Promise<StoreCoreData> {
-  const [pages, menu] = await Promise.all([
+  const logo = store.company.logo;
+  const [pages, menu, logoDimensions] = await Promise.all([
     listPageSummaries(ctx.db, store.id),
     store.subdomain.mainMenuId === null
       ? Promise.resolve(null)
       : ctx.db.query<{ entries: MenuEntry[] }>('select entries from menus where id = $1', [store.subdomain.mainMenuId]).then((r) => r.rows[0]?.entries ?? null),
+    logo ? logoSize(ctx.db, logo.src) : Promise.resolve(null),
   ]);
   const settings = store.subdomain.settings;
   const plugins = publicPlugins((settings.plugins as Record<string, unknown> | undefined) ?? {});
@@ -114,7 +117,8 @@ export async function buildStoreCoreData(
       // §3 store core state: the seasonal delivery cut-off dates and the banner's content.
       christmasCutoffDates: (settings.christmasCutoffDates as { standard?: string; express?: string } | undefined) ?? {},
       christmasContent: typeof settings.christmasContent === 'string' ? settings.christmasContent : '',
-      company: store.company,
+      // The logo's size lets the header keep its room from the first paint (nothing moves when it arrives).
+      company: { ...store.company, logo: logo && { ...logo, ...logoDimensions } },
       store: { active: store.enabled, pro: store.hasPro || store.subdomain.isPro },
     },
   };

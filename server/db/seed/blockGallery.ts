@@ -19,7 +19,7 @@ export const BLOCK_GALLERY: SeedPage = {
     heading('g-h-basic', 'Text and actions'),
     { uid: 'g-text', type: 'textBlock', size: { x: 6, y: 6 }, properties: { text: '<h3>Rich text</h3><p>Paragraphs, <strong>bold</strong>, <em>italic</em>, <a href="/about/">links</a> and lists:</p><ul><li>Organic cotton</li><li>Water-based inks</li></ul>' } },
     { uid: 'g-quote', type: 'quote', size: { x: 6, y: 6 }, properties: { text: 'The softest tee I own, and it still looks new after a year.', author: 'Priya', authorTitle: 'Verified buyer', rating: 5 } },
-    { uid: 'g-button', type: 'button', size: { x: 4, y: 6 }, properties: { text: 'Shop the range', href: '/new-in/', primary: 1 } },
+    { uid: 'g-button', type: 'button', size: { x: 4, y: 6 }, properties: { text: 'Shop the range', href: '/new-in/', buttonStyle: 'primary' } },
     { uid: 'g-action', type: 'action', size: { x: 8, y: 6 }, properties: { title: 'Add your first product', description: 'Pick a garment and upload a design.', buttonText: 'Start', href: '/new-in/' } },
     { uid: 'g-tag', type: 'tag', size: { x: 3, y: 3 }, properties: { text: 'Organic', href: '/sustainability/' } },
     { uid: 'g-taglets', type: 'taglets', size: { x: 9, y: 6 }, properties: { title: 'Popular', items: [{ text: 'T-Shirts', href: '/collection/t-shirts/' }, { text: 'Hoodies', href: '/collection/hoodies-and-sweatshirts/' }, { text: 'Totes', href: '/collection/accessories/' }] } },

@@ -41,8 +41,8 @@ export const DEMO_PAGES: SeedPage[] = [
           text: '<h2>Good clothes, no leftovers</h2><p>Every piece is printed after you order it, in a factory powered by renewable energy. When it wears out, send it back and we turn it into new clothes.</p>',
         },
       },
-      { uid: 'home-shop-tees', type: 'button', size: { x: 6, y: 3 }, properties: { text: 'Shop T-Shirts', href: '/collection/t-shirts/', primary: 1, align: 'right' } },
-      { uid: 'home-shop-hoodies', type: 'button', size: { x: 6, y: 3 }, properties: { text: 'Shop Hoodies', href: '/collection/hoodies-and-sweatshirts/', primary: 0, align: 'left' } },
+      { uid: 'home-shop-tees', type: 'button', size: { x: 6, y: 3 }, properties: { text: 'Shop T-Shirts', href: '/collection/t-shirts/', buttonStyle: 'primary', align: 'right' } },
+      { uid: 'home-shop-hoodies', type: 'button', size: { x: 6, y: 3 }, properties: { text: 'Shop Hoodies', href: '/collection/hoodies-and-sweatshirts/', buttonStyle: 'secondary', align: 'left' } },
       { uid: 'home-bestsellers', type: 'productList', properties: { title: 'Best sellers', sortBy: 'bestsellerOrder', limit: 4, buttonText: 'Shop all', href: '/new-in/' } },
       {
         uid: 'home-coast',
@@ -104,7 +104,7 @@ export const DEMO_PAGES: SeedPage[] = [
         size: { x: 4, y: 6 },
         properties: { backgroundColor: '#f1efe8', text: '<h3>Say hello</h3><p>Questions about sizing, orders or wholesale? Write to <a href="mailto:hello@fernandthread.example">hello@fernandthread.example</a>.</p>' },
       },
-      { uid: 'about-cta', type: 'button', size: { x: 12, y: 6 }, properties: { text: 'Read about our materials', href: '/sustainability/', primary: 1 } },
+      { uid: 'about-cta', type: 'button', size: { x: 12, y: 6 }, properties: { text: 'Read about our materials', href: '/sustainability/', buttonStyle: 'primary' } },
     ],
   },
   {
@@ -134,9 +134,9 @@ export const DEMO_PAGES: SeedPage[] = [
         type: 'banner',
         properties: { type: 'compact', title: 'New in this season', copy: 'Fresh prints on organic cotton.', image: scene('coast', 'Blue hills by the sea') },
       },
-      { uid: 'new-tees', type: 'button', size: { x: 4, y: 6 }, properties: { text: 'T-Shirts', href: '/collection/t-shirts/', primary: 1 } },
-      { uid: 'new-hoodies', type: 'button', size: { x: 4, y: 6 }, properties: { text: 'Hoodies & Sweatshirts', href: '/collection/hoodies-and-sweatshirts/', primary: 1 } },
-      { uid: 'new-accessories', type: 'button', size: { x: 4, y: 6 }, properties: { text: 'Accessories', href: '/collection/accessories/', primary: 1 } },
+      { uid: 'new-tees', type: 'button', size: { x: 4, y: 6 }, properties: { text: 'T-Shirts', href: '/collection/t-shirts/', buttonStyle: 'primary' } },
+      { uid: 'new-hoodies', type: 'button', size: { x: 4, y: 6 }, properties: { text: 'Hoodies & Sweatshirts', href: '/collection/hoodies-and-sweatshirts/', buttonStyle: 'primary' } },
+      { uid: 'new-accessories', type: 'button', size: { x: 4, y: 6 }, properties: { text: 'Accessories', href: '/collection/accessories/', buttonStyle: 'primary' } },
       { uid: 'new-catalogue', type: 'catalog', properties: { title: 'Just landed', sortBy: 'new-in', limit: 12 } },
     ],
   },
@@ -146,7 +146,7 @@ export const DEMO_PAGES: SeedPage[] = [
     properties: { title: 'Page not found', isSearchable: false },
     blocks: [
       { uid: 'nf-text', type: 'textBlock', properties: { align: 'center', text: '<h1>We couldn’t find that page</h1><p>It may have moved, or the link may be mistyped.</p>' } },
-      { uid: 'nf-home', type: 'button', size: { x: 12, y: 6 }, properties: { text: 'Back to the shop', href: '/', primary: 1 } },
+      { uid: 'nf-home', type: 'button', size: { x: 12, y: 6 }, properties: { text: 'Back to the shop', href: '/', buttonStyle: 'primary' } },
     ],
   },
 ];

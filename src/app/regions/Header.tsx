@@ -1,10 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { MenuEntry } from '../../core/storeData';
 import { SafeLink } from '../../renderer/SafeLink';
 import { useStore } from '../StoreContext';
 import { Icon } from './icons';
 import { AccountLink } from '../../auth/AccountLink';
+import { useKeepTypedText } from '../../lib/hydration';
 import { useBasket } from '../../commerce/basket/store';
 import { useFavouritesEnabled } from '../../commerce/favourites/enabled';
 import { CurrencySelector } from '../../commerce/currency/CurrencySelector';
@@ -32,7 +33,7 @@ export function Header({ onMenu }: { onMenu: () => void }) {
           <Icon name="menu" />
         </button>
         <Link to="/" className="header__logo" aria-label={`${state.company.name} home`}>
-          {state.company.logo ? <img src={state.company.logo.src} alt={state.company.logo.alt || state.company.name} /> : <span>{state.company.name}</span>}
+          {state.company.logo ? <img src={state.company.logo.src} alt={state.company.logo.alt || state.company.name} width={state.company.logo.width} height={state.company.logo.height} /> : <span>{state.company.name}</span>}
         </Link>
         <nav className="header__nav" aria-label="Main">
           <ul className="menu">
@@ -70,15 +71,20 @@ export function Header({ onMenu }: { onMenu: () => void }) {
 function HeaderSearch() {
   const navigate = useNavigate();
   const [term, setTerm] = useState('');
-  const submit = (event: FormEvent) => {
+  // A term typed into the drawn page before the app took over is kept once it has.
+  const keepTyped = useKeepTypedText();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const q = term.trim();
+    // The field itself, not the state: a term typed just before the app took over reaches the state a moment later.
+    const q = (event.currentTarget.elements.namedItem('q') as HTMLInputElement).value.trim();
     void navigate(q ? `/search/?q=${encodeURIComponent(q)}` : '/search/');
     setTerm('');
   };
   return (
-    <form className="header__search" role="search" onSubmit={submit}>
-      <input type="search" aria-label="Search the shop" placeholder="Search" value={term} onChange={(e) => setTerm(e.target.value)} maxLength={200} />
+    // A real GET form: sent before the app has taken over the drawn page (or without JavaScript), it still opens
+    // /search/?q=term.
+    <form ref={keepTyped} className="header__search" role="search" action="/search/" method="get" onSubmit={submit}>
+      <input type="search" name="q" aria-label="Search the shop" placeholder="Search" value={term} onChange={(e) => setTerm(e.target.value)} maxLength={200} />
       <button type="submit" className="header__icon" aria-label="Search">
         <Icon name="search" />
       </button>
@@ -86,10 +92,17 @@ function HeaderSearch() {
   );
 }
 
-function MenuItem({ entry }: { entry: MenuEntry }) {
+/** One main-menu entry; one with a submenu opens its mega-menu on hover or focus. */
+export function MenuItem({ entry }: { entry: MenuEntry }) {
   const [open, setOpen] = useState(false);
   const closeTimer = useRef<number | undefined>(undefined);
+  const item = useRef<HTMLLIElement>(null);
   const hasSubmenu = (entry.submenu?.length ?? 0) > 0;
+  useEffect(() => {
+    // Focus or a pointer that reached the server-drawn entry before the app took over opens it now, as it would have.
+    const el = item.current;
+    if (hasSubmenu && el && (el.contains(document.activeElement) || el.matches(':hover'))) setOpen(true);
+  }, [hasSubmenu]);
   const show = () => {
     window.clearTimeout(closeTimer.current);
     setOpen(true);
@@ -100,6 +113,7 @@ function MenuItem({ entry }: { entry: MenuEntry }) {
   };
   return (
     <li
+      ref={item}
       className={`menu__entry${open ? ' menu__entry--open' : ''}`}
       onMouseEnter={hasSubmenu ? show : undefined}
       onMouseLeave={hasSubmenu ? hide : undefined}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { productHref } from '../../../blocks/commerce/catalogueApi';
-import { messages } from '../catalogue/ProductPage';
+import { messages } from '../catalogue/productMessages';
 import type { BasketItem } from '../../core/api/basket';
 
 /**

@@ -5,7 +5,7 @@ import { BasketLine } from './BasketLine';
 import { useBasket } from './store';
 import { BASKET_NOTICE, conversionLowersTotal } from '../../core/currency';
 import { useCurrency } from '../../app/currency';
-import { Quantity } from '../catalogue/ProductPage';
+import { Quantity } from '../catalogue/Quantity';
 import { useCommerceHead } from '../head';
 import { checkoutApi } from '../checkout/checkoutApi';
 import { DeliveryNote } from '../checkout/DeliveryNote';

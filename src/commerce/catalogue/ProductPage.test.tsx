@@ -8,7 +8,8 @@ import { buildScreenHeadData, productScreen } from '../../core/head';
 import type { BundleItemDetail, ProductDetail, ProductOption } from '../../core/catalogue';
 import type { StoreCoreData } from '../../core/storeData';
 import { DIVISION_ID, json, mockFetch, page, product } from '../../../blocks/commerce/testing';
-import { COMMUNITY_TITLE, messages, ProductPage } from './ProductPage';
+import { COMMUNITY_TITLE, ProductPage } from './ProductPage';
+import { messages } from './productMessages';
 import { SnackbarHost } from '../../app/Snackbar';
 import { resetBasketStore } from '../basket/store';
 

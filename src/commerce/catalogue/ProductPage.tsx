@@ -20,6 +20,8 @@ import { pageOrigin, useCommerceHead } from '../head';
 import '../commerce.css';
 import { PRODUCT_IMAGE_SIZE } from '../../core/images';
 import { ImagePreview } from './ImagePreview';
+import { Quantity } from './Quantity';
+import { messages } from './productMessages';
 import { studioUrlFor } from '../../studio/paths';
 
 /** §9 colour tooltip timings and selector width. */
@@ -27,15 +29,6 @@ export const COLOUR_TOOLTIP = { delayMs: 350, timeoutMs: 2000 } as const;
 export const COLOURS_PER_ROW = 6;
 /** A size with this many or fewer left shows a hint. */
 export const LOW_STOCK = 5;
-export const messages = {
-  selectColour: 'Please select a colour',
-  selectSize: 'Please select a size',
-  unavailable: 'Oops... Looks like this product is no longer available',
-  added: 'Added to basket',
-  favourited: 'Added to favourites',
-  /** A bundle one of whose items is sold out in every size. */
-  soldOut: 'Sorry, this set is sold out',
-} as const;
 /** §3 Theme product page options: the community section's title unless the theme sets productPage.communityTitle. */
 export const COMMUNITY_TITLE = 'From the community';
 
@@ -538,20 +531,6 @@ export function ColourSelector({
         </span>
       ))}
     </div>
-  );
-}
-
-export function Quantity({ value, max, onChange, label = 'Quantity' }: { value: number; max: number; onChange: (n: number) => void; label?: string }) {
-  return (
-    <span className="quantity" role="group" aria-label={label}>
-      <button type="button" aria-label="Decrease quantity" disabled={value <= 1} onClick={() => onChange(Math.max(1, value - 1))}>
-        −
-      </button>
-      <output aria-live="polite">{value}</output>
-      <button type="button" aria-label="Increase quantity" disabled={value >= max} onClick={() => onChange(Math.min(max, value + 1))}>
-        +
-      </button>
-    </span>
   );
 }
 

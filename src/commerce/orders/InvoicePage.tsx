@@ -8,8 +8,8 @@ import { useOrder } from './useOrder';
 import { BundleComponents } from './OrderSummary';
 import '../commerce.css';
 import './orders.css';
+import { formatDay } from '../../core/dates';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' });
 
 function AddressBlock({ address, email }: { address: Address; email?: string }) {
   return (
@@ -67,7 +67,7 @@ export function InvoicePage() {
         <dt>Invoice number</dt>
         <dd>#{order.number}</dd>
         <dt>Date</dt>
-        <dd>{dateFormat.format(new Date(order.createdAt))}</dd>
+        <dd>{formatDay(new Date(order.createdAt))}</dd>
         <dt>Status</dt>
         <dd>{order.statusLabel}</dd>
         <dt>Payment</dt>

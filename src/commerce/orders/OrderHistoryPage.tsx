@@ -8,6 +8,7 @@ import { useCommerceHead } from '../head';
 import { OrderProgress } from './OrderSummary';
 import '../commerce.css';
 import './orders.css';
+import { formatDay } from '../../core/dates';
 
 /** §8 page loading 404: an unknown history address. */
 export const HISTORY_NOT_FOUND = 'We were unable to find this page';
@@ -20,7 +21,6 @@ export const reorderMessages = {
 
 /** Orders never paid have nothing to invoice. */
 const UNINVOICED = ['to_be_paid', 'payment_failed', 'expired'];
-const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 const describe = (i: { name: string; colour: string | null; size: string | null }) => {
   const options = [i.colour, i.size].filter(Boolean).join(' / ');
   return options ? `${i.name} (${options})` : i.name;
@@ -136,7 +136,7 @@ export function OrderHistoryPage() {
             <li key={order.hash} className="order-history__order" aria-labelledby={`order-${order.number}`}>
               <div className="order-history__head">
                 <h2 id={`order-${order.number}`}>Order #{order.number}</h2>
-                <span>{day.format(new Date(order.createdAt))}</span>
+                <span>{formatDay(new Date(order.createdAt), 'medium')}</span>
                 <strong className="order-history__total">{formatMoney(order.total, order.currency)}</strong>
               </div>
               <OrderProgress status={order.status} label={order.statusLabel} kind={order.progressKind} />

@@ -9,8 +9,8 @@ import { useCommerceHead } from '../head';
 import '../commerce.css';
 import './orders.css';
 import './returns.css';
+import { formatDay } from '../../core/dates';
 
-const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' });
 const describe = (i: { name: string; colour: string | null; size: string | null }) => {
   const options = [i.colour, i.size].filter(Boolean).join(' / ');
   return options ? `${i.name} (${options})` : i.name;
@@ -207,7 +207,7 @@ function ReturnForm({ view, onView }: { view: ReturnView; onView: (view: ReturnV
       <h1>Return items</h1>
       <p className="shop__lead">
         Order <strong>#{view.number}</strong> · {view.statusLabel}
-        {view.windowEndsAt && ` · returns accepted until ${day.format(new Date(view.windowEndsAt))}`}
+        {view.windowEndsAt && ` · returns accepted until ${formatDay(new Date(view.windowEndsAt))}`}
       </p>
       {outcome && (
         <p className={`shop__message ${outcome.ok ? '' : 'shop__message--error'}`} role={outcome.ok ? 'status' : 'alert'}>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useStore } from '../../app/StoreContext';
 import { api } from '../../lib/api';
+import { useKeepTypedText } from '../../lib/hydration';
 import { findSearchRedirect, type SearchResults } from '../../core/search';
 import type { ProductSummary } from '../../core/catalogue';
 import { ProductCard, ProductGrid } from '../../../blocks/commerce/ProductCard';
@@ -34,13 +35,17 @@ export function SearchPage() {
         ? { status: 'ready', results: settled.results }
         : { status: 'error' };
   useCommerceHead({ title: 'Search', noindex: true });
+  // A term typed into the drawn page before the app took over is searched for once it has.
+  const keepTyped = useKeepTypedText();
   // The pending "put the typed term in the address" step: a redirect cancels it, or it would land on the
   // destination's address while the destination is still loading (…/collection/x/?q=term).
   const pendingAddress = useRef<number | undefined>(undefined);
+  const redirected = useRef(false);
 
   const redirect = (term: string) => {
     const hit = findSearchRedirect(term, store.state.subdomain.searchRedirects);
     if (!hit) return false;
+    redirected.current = true;
     window.clearTimeout(pendingAddress.current);
     if (hit.internal) void navigate(hit.url);
     else window.location.assign(hit.url);
@@ -57,6 +62,8 @@ export function SearchPage() {
 
   useEffect(() => {
     const timer = window.setTimeout(() => {
+      // Once a redirect has sent the shopper on, the address is the destination's and stays as it is.
+      if (redirected.current) return;
       setQuery(text.trim());
       setParams(text.trim() ? { q: text.trim() } : {}, { replace: true, preventScrollReset: true });
     }, SEARCH_DEBOUNCE_MS);
@@ -76,9 +83,12 @@ export function SearchPage() {
     return () => controller.abort();
   }, [query, key]);
 
-  const submit = (e: FormEvent) => {
+  const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (!redirect(text)) setQuery(text.trim());
+    // The field itself, not the state: a term typed just before the app took over reaches the state a moment later.
+    const term = (e.currentTarget.elements.namedItem('q') as HTMLInputElement).value;
+    if (term !== text) setText(term);
+    if (!redirect(term)) setQuery(term.trim());
   };
 
   const results = state.status === 'ready' ? state.results : null;
@@ -86,8 +96,10 @@ export function SearchPage() {
   return (
     <div className="shop search">
       <h1>Search</h1>
-      <form className="search-box" role="search" onSubmit={submit}>
-        <input type="search" aria-label="Search the store" placeholder="Search products, collections and pages" value={text} onChange={(e) => setText(e.target.value)} autoFocus />
+      {/* A real GET form: pressed before the app has taken over the drawn page (or without JavaScript), it opens
+          /search/?q=term, which the app then treats as submitted (a search redirect included). */}
+      <form ref={keepTyped} className="search-box" role="search" action="/search/" method="get" onSubmit={submit}>
+        <input type="search" name="q" aria-label="Search the store" placeholder="Search products, collections and pages" value={text} onChange={(e) => setText(e.target.value)} autoFocus />
         <button type="submit" className="shop-button">
           Search
         </button>

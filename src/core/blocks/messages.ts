@@ -9,6 +9,7 @@ export const blockMessages = {
   notAccepted: (child: string, parent: string) => `A ${child} block cannot be placed inside a ${parent} block`,
   notContainer: (type: string) => `A ${type} block cannot contain other blocks`,
   tooNarrow: (min: number) => `Must be at least ${min} columns wide`,
+  notResponsive: (title: string) => `${title} is the same on every device: it cannot be set for tablet or phone only`,
 } as const;
 
 export const GRID_COLUMNS = 12;

@@ -6,6 +6,7 @@ interface B {
   type: string;
   size: { x: number; y: number };
   properties: object;
+  responsive?: object;
   items: B[];
 }
 const b = (uid: string, properties: object = {}, items: B[] = []): B => ({ uid, type: uid.startsWith('row') ? 'row' : 'textBlock', size: { x: 12, y: 6 }, properties, items });
@@ -22,6 +23,12 @@ describe('summariseRevision', () => {
     expect(summary.moved.map((m) => m.uid).sort()).toEqual(['a', 'c', 'd', 'row1']);
     expect(summary.page).toEqual(['properties']);
     expect(describeRevision(summary)).toBe('1 added · 1 removed · 1 changed · 4 moved · page properties');
+  });
+
+  it('counts a block whose per-device settings alone changed as changed', () => {
+    const before = page([b('a', { align: 'center' })]);
+    const after = page([{ ...b('a', { align: 'center' }), responsive: { phone: { align: 'left' } } }]);
+    expect(summariseRevision(before, after).changed).toEqual([{ uid: 'a', type: 'textBlock' }]);
   });
 
   it('does not count blocks shifted by an insertion above them as moved', () => {

@@ -1,6 +1,6 @@
 /**
  * What changed between two versions of a page, by block (§ revisions: "a diff summary by block"). Blocks are
- * matched by uid; a block counts as changed when its type, size, visibility or properties differ — a move alone
+ * matched by uid; a block counts as changed when its type, size, visibility, properties or per-device overrides differ — a move alone
  * (its order) is counted apart, so reordering does not read as editing. Shared by the server (stored with each
  * revision) and the builder's compare view.
  */
@@ -13,6 +13,7 @@ interface DiffBlock {
   size?: unknown;
   unpublished?: boolean;
   properties?: unknown;
+  responsive?: unknown;
   items?: DiffBlock[];
 }
 
@@ -68,7 +69,7 @@ export function summariseRevision(before: DiffPage | null, after: DiffPage): Rev
     else {
       const a = was.block;
       const b = at.block;
-      if (a.type !== b.type || !same(a.size, b.size) || a.unpublished !== b.unpublished || !same(a.properties, b.properties)) summary.changed.push(ref(b));
+      if (a.type !== b.type || !same(a.size, b.size) || a.unpublished !== b.unpublished || !same(a.properties, b.properties) || !same(a.responsive, b.responsive)) summary.changed.push(ref(b));
       if (was.parent !== at.parent || was.position !== at.position) summary.moved.push(ref(b));
     }
   }

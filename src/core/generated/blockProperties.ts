@@ -623,9 +623,9 @@ export interface ButtonProperties {
    */
   target?: '_self' | '_blank';
   /**
-   * Primary: 1 draws the button in the theme's primary colour, 0 in the secondary style.
+   * Style: The §3 button styles, as on banners. Schema version 2: replaces primary (1 = primary, 0 = secondary).
    */
-  primary?: 0 | 1;
+  buttonStyle?: ButtonStyle;
   /**
    * Alignment
    */
@@ -2107,7 +2107,7 @@ export interface YoutubeProperties {
   start?: number;
 }
 /**
- * §3 Block: properties any block may carry besides its type's own (published, conditions, itemFactory).
+ * §3 Block: properties any block may carry besides its type's own (published, hidden, conditions, itemFactory).
  *
  * This interface was referenced by `BlockPropertiesMap`'s JSON-Schema
  * via the `definition` "BlockSpecialProperties".
@@ -2117,6 +2117,10 @@ export interface BlockSpecialProperties {
    * false hides the block in native mode (§4 Block visibility).
    */
   published?: boolean;
+  /**
+   * Hide on this device: Not displayed at this screen size (CSS only: the block is still in the page's HTML). Set per device in responsive.tablet / responsive.phone.
+   */
+  hidden?: boolean;
   /**
    * Names of conditions that must all pass for the block to show (§4).
    *
@@ -2185,6 +2189,10 @@ export interface Block {
   id?: number | string;
   uid: string;
   type: string;
+  /**
+   * The version of its type's schema (x-block.version) the block was written under. Absent means 1: blocks saved before versions existed, and blocks of types still at version 1. Older blocks are upgraded by their type's migrations when a page is read or saved.
+   */
+  schemaVersion?: number;
   order?: number;
   /**
    * x: columns of the 12-column desktop grid; y: columns of the 6-column small-screen grid. Minimum 3.
@@ -2213,6 +2221,17 @@ export interface Block {
    */
   fullWidth?: boolean;
   fullBackgroundColor?: Colour;
+  /**
+   * Per-breakpoint overrides of the properties whose schema says x-ui.responsive: only the overridden ones. properties hold desktop; tablet inherits desktop, phone inherits tablet. Each value is checked against its property's schema by the registry.
+   */
+  responsive?: {
+    tablet?: {
+      [k: string]: unknown | undefined;
+    };
+    phone?: {
+      [k: string]: unknown | undefined;
+    };
+  };
 }
 /**
  * §3 Currency with the §9 supported codes.
@@ -2504,3 +2523,113 @@ export const BLOCK_TYPE_NAMES = [
   'textBlock',
   'youtube',
 ] as const satisfies readonly BlockTypeName[];
+
+/** The current schema version of each block type (x-block.version): what src/core/blocks/upgrade.ts upgrades to. */
+export const BLOCK_SCHEMA_VERSIONS: Readonly<Record<BlockTypeName, number>> = {
+  action: 1,
+  affiliateAttribution: 1,
+  affiliateSettings: 1,
+  affiliateStats: 1,
+  announcement: 1,
+  announcementV2: 1,
+  appIcon: 1,
+  badge: 1,
+  badgeProgress: 1,
+  banner: 1,
+  button: 2,
+  card: 1,
+  carousel: 1,
+  catalog: 1,
+  expandable: 1,
+  feature: 1,
+  feed: 1,
+  gate: 1,
+  graph: 1,
+  grid: 1,
+  html: 1,
+  iframe: 1,
+  image: 1,
+  interactions: 1,
+  liveChat: 1,
+  mailContactForm: 1,
+  newsletterSubscribe: 1,
+  placeholder: 1,
+  pod: 1,
+  priceBreakdown: 1,
+  proBenefits: 1,
+  productList: 1,
+  productMockup: 1,
+  profitPerMonth: 1,
+  quote: 1,
+  remillReturn: 1,
+  row: 1,
+  slide: 1,
+  slideshow: 1,
+  socials: 1,
+  spacer: 1,
+  storeHidden: 1,
+  studioSuggestion: 1,
+  summary: 1,
+  tag: 1,
+  taglets: 1,
+  textBlock: 1,
+  youtube: 1,
+};
+/** Per block type, the properties that may differ by device (x-ui.responsive), its own and the special ones. */
+export interface ResponsivePropertiesMap {
+  action: 'hidden';
+  affiliateAttribution: 'hidden';
+  affiliateSettings: 'hidden';
+  affiliateStats: 'hidden';
+  announcement: 'hidden';
+  announcementV2: 'hidden';
+  appIcon: 'hidden';
+  badge: 'hidden';
+  badgeProgress: 'hidden';
+  banner: 'fontScale' | 'textAlign' | 'hidden';
+  button: 'align' | 'fullWidth' | 'hidden';
+  card: 'textAlign' | 'hidden';
+  carousel: 'hidden';
+  catalog: 'hidden';
+  expandable: 'hidden';
+  feature: 'hidden';
+  feed: 'hidden';
+  gate: 'hidden';
+  graph: 'hidden';
+  grid: 'gap' | 'hidden';
+  html: 'hidden';
+  iframe: 'height' | 'hidden';
+  image: 'hidden';
+  interactions: 'hidden';
+  liveChat: 'hidden';
+  mailContactForm: 'hidden';
+  newsletterSubscribe: 'hidden';
+  placeholder: 'hidden';
+  pod: 'hidden';
+  priceBreakdown: 'hidden';
+  proBenefits: 'hidden';
+  productList: 'hidden';
+  productMockup: 'hidden';
+  profitPerMonth: 'hidden';
+  quote: 'fontSize' | 'align' | 'hidden';
+  remillReturn: 'hidden';
+  row: 'align' | 'spacing' | 'hidden';
+  slide: 'textAlign' | 'hidden';
+  slideshow: 'hidden';
+  socials: 'hidden';
+  spacer: 'ratio' | 'hidden';
+  storeHidden: 'hidden';
+  studioSuggestion: 'hidden';
+  summary: 'hidden';
+  tag: 'hidden';
+  taglets: 'hidden';
+  textBlock: 'align' | 'hidden';
+  youtube: 'hidden';
+}
+/** One breakpoint's overrides of a block of type T: only responsive properties, only those that differ. */
+export type BlockOverrides<T extends BlockTypeName> = Partial<Pick<BlockPropertiesMap[T] & BlockSpecialProperties, Extract<keyof (BlockPropertiesMap[T] & BlockSpecialProperties), ResponsivePropertiesMap[T]>>>;
+/** A block's per-breakpoint overrides (entities/block.json `responsive`): desktop is its properties, tablet inherits desktop, phone tablet. */
+export interface BlockResponsive<T extends BlockTypeName> {
+  tablet?: BlockOverrides<T>;
+  phone?: BlockOverrides<T>;
+}

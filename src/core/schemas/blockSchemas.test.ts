@@ -80,7 +80,7 @@ describe('block schema files', () => {
 
 describe('§3 block defaults', () => {
   it.each([
-    ['button', { text: 'Button Text', href: '#', primary: 0 }],
+    ['button', { text: 'Button Text', href: '#', buttonStyle: 'secondary' }],
     ['pod', { ratio: 'square', textAlign: 'center', textSize: 'large' }],
     ['quote', { font: 'Lato', fontSize: 24, align: 'right', textColor: '#222', backgroundColor: '#fff', borderRadius: '4px' }],
     ['newsletterSubscribe', { title: "Don't Miss Out", font: 'Lato' }],
@@ -229,5 +229,44 @@ describe('containment and §8 block messages', () => {
     ],
   ])('%s', (_name, blocks, expected) => {
     expect(registry.validateBlocks(blocks)).toEqual(expected);
+  });
+});
+
+describe('per-device settings (x-ui.responsive)', () => {
+  const banner = (responsive: unknown) => [{ uid: 'r1', type: 'banner', items: [], properties: {}, responsive }];
+
+  it('lists the responsive properties of a type, its own and hidden (which every block has)', () => {
+    expect(registry.responsiveProperties('banner')).toEqual(['fontScale', 'textAlign', 'hidden']);
+    expect(registry.responsiveProperties('youtube')).toEqual(['hidden']);
+    expect(registry.responsiveProperties('nope')).toEqual([]);
+  });
+
+  it('accepts overrides of responsive properties, filling no defaults into them', () => {
+    const blocks = banner({ phone: { textAlign: 'left', hidden: true }, tablet: { fontScale: 0.6 } });
+    expect(registry.validateBlocks(blocks)).toEqual([]);
+    expect(blocks[0]!.responsive).toEqual({ phone: { textAlign: 'left', hidden: true }, tablet: { fontScale: 0.6 } });
+  });
+
+  it.each([
+    ['a property that is the same on every device', { phone: { title: 'Sale' } }, '/blocks/0/responsive/phone/title', blockMessages.notResponsive('Title')],
+    ['a property the type does not have', { tablet: { colour: 'red' } }, '/blocks/0/responsive/tablet/colour', blockMessages.notResponsive('colour')],
+    ['a value its property refuses', { phone: { textAlign: 'middle' } }, '/blocks/0/responsive/phone/textAlign', 'must be one of: left, center, right'],
+    ['a number out of bounds', { tablet: { fontScale: 2 } }, '/blocks/0/responsive/tablet/fontScale', 'Must be at most 1'],
+    ['desktop, which is the properties themselves', { desktop: { textAlign: 'left' } }, '/blocks/0/responsive', "Only tablet and phone settings can be overridden: desktop settings are the block's properties"],
+  ])('refuses %s', (_name, responsive, path, message) => {
+    expect(registry.validateBlocks(banner(responsive))).toEqual([{ path, message }]);
+  });
+
+  it('checks only responsive properties (a non-scalar one could not be switched by CSS)', () => {
+    for (const type of registry.blockTypes) {
+      const doc = blockDoc(type);
+      for (const name of registry.responsiveProperties(type).filter((n) => n !== 'hidden')) {
+        const schema = doc.properties[name]!;
+        const target = typeof schema.$ref === 'string' ? commonDef(schema.$ref.split('/').at(-1)!) : schema;
+        const scalar = Array.isArray(target.enum) || ['number', 'integer', 'boolean'].includes(String(target.type));
+        expect(scalar, `${type}.${name} must be a choice, a number or on/off`).toBe(true);
+        expect((schema['x-ui'] as Schema).widget, `${type}.${name}`).not.toBe('richtext');
+      }
+    }
   });
 });

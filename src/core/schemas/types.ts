@@ -7,6 +7,8 @@ export type Compatibility = 'storefront' | 'mail' | 'dashboard' | 'atlas';
 
 /** The `x-block` annotation every block schema carries (DESIGN §3). */
 export interface BlockMeta {
+  /** The schema version of the type's properties; blocks saved under an older one are upgraded (src/core/blocks/upgrade.ts). */
+  version: number;
   title: string;
   compatibility: Compatibility[];
   /** null: not a container. accepts: block type names, or "*" for any non-pseudo type. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { contrastIssues } from './contrast';
 import { SHADOWS, themeCssVariables } from './css';
-import { fontsOfTheme, fontStack, STANDARD_FONTS } from './fonts';
+import { fontsOfTheme, STANDARD_FONTS } from './fonts';
+import { fontStack } from './fontStack';
 import type { ResolvedTheme, ThemeKind, ThemeProperties } from './types';
 
 const theme = (properties: ThemeProperties, kinds: Record<string, ThemeKind>): ResolvedTheme => ({
@@ -51,8 +52,8 @@ describe('themeCssVariables', () => {
       '--gate-overlay-color-hover': 'rgba(26, 26, 26, 0.702)',
       '--text-background': 'transparent',
       '--text-background-hover': 'transparent',
-      '--heading1-font': '"Playfair Display", Georgia, "Times New Roman", serif',
-      '--banner-font': '"Pacifico", "Brush Script MT", cursive',
+      '--heading1-font': '"Playfair Display", "Playfair Display Fallback 1", "Playfair Display Fallback 2", "Playfair Display Fallback 3", Georgia, "Times New Roman", serif',
+      '--banner-font': '"Pacifico", "Pacifico Fallback 1", "Pacifico Fallback 2", "Brush Script MT", cursive',
       '--card-shadow': SHADOWS.medium,
       '--button-radius': '999px',
       '--menu-text-transform': 'uppercase',
@@ -68,8 +69,9 @@ describe('fonts', () => {
   });
 
   it('quotes the family and falls back to its generic kind, sans-serif when unknown', () => {
-    expect(fontStack('Open Sans')).toBe('"Open Sans", "Helvetica Neue", Arial, sans-serif');
-    expect(fontStack('Space Mono')).toBe('"Space Mono", Menlo, Consolas, monospace');
+    // After each theme font, its stand-ins drawn to its metrics (fontFallbackFaces.ts).
+    expect(fontStack('Open Sans')).toBe('"Open Sans", "Open Sans Fallback 1", "Open Sans Fallback 2", "Helvetica Neue", Arial, sans-serif');
+    expect(fontStack('Space Mono')).toBe('"Space Mono", "Space Mono Fallback 1", Menlo, Consolas, monospace');
     expect(fontStack('My "Shop" Font')).toBe('"My \\"Shop\\" Font", "Helvetica Neue", Arial, sans-serif');
   });
 

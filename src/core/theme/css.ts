@@ -1,5 +1,5 @@
 import { hoverColour, parseColour, toCssColour } from '../colour';
-import { fontStack } from './fonts';
+import { fontStack } from './fontStack';
 import type { ResolvedTheme, ThemeImage, ThemeValue } from './types';
 
 export type CssVariables = Record<`--${string}`, string>;

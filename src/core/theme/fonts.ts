@@ -6,26 +6,17 @@ const catalogue = values.$defs.font['x-ui'];
 
 /** §9 standard fonts; everything else is a display or custom-hosted font. */
 export const STANDARD_FONTS: readonly string[] = catalogue.standard;
+/** Every font the theme editor offers (standard and display); any other name is a custom-hosted font. */
+export const THEME_FONTS: readonly string[] = values.$defs.font.examples;
 
-type Generic = 'sans-serif' | 'serif' | 'cursive' | 'monospace';
+export type Generic = 'sans-serif' | 'serif' | 'cursive' | 'monospace';
 
 const GENERIC_OF = new Map<string, Generic>(
   Object.entries(catalogue.generic).flatMap(([generic, names]) => names.map((font): [string, Generic] => [font.toLowerCase(), generic as Generic])),
 );
 
-// Widely installed faces of the same shape, so text keeps its character while the web font loads
-// (§9: load timeout about 3 s) or when it fails.
-const FALLBACKS: Record<Generic, string> = {
-  'sans-serif': '"Helvetica Neue", Arial, sans-serif',
-  serif: 'Georgia, "Times New Roman", serif',
-  cursive: '"Brush Script MT", cursive',
-  monospace: 'Menlo, Consolas, monospace',
-};
-
-const quote = (family: string) => `"${family.replace(/["\\]/g, '\\$&')}"`;
-
-/** A CSS font-family value: the family quoted, then fallbacks of its generic kind (sans-serif if unknown). */
-export const fontStack = (family: string): string => `${quote(family)}, ${FALLBACKS[GENERIC_OF.get(family.toLowerCase()) ?? 'sans-serif']}`;
+/** A font's generic kind (sans-serif if unknown). */
+export const fontGeneric = (family: string): Generic => GENERIC_OF.get(family.toLowerCase()) ?? 'sans-serif';
 
 /** Unique font families a theme uses, in property order: what the page must load. */
 export function fontsOfTheme(theme: ResolvedTheme): string[] {

@@ -3,5 +3,6 @@ export type { NamedThemeSummary, StoreThemeDocument, ResolvedTheme, ThemeDefault
 export { themeDefaults, themeFamilies, validateThemeDocument } from './schema';
 export { referenceOf, resolveReferences, resolveTheme, themeChain, ThemeResolutionError } from './resolve';
 export { cssVariableName, SHADOWS, themeCssVariables, type CssVariables } from './css';
-export { fontsOfTheme, fontStack, STANDARD_FONTS } from './fonts';
+export { fontsOfTheme, STANDARD_FONTS } from './fonts';
+export { fontStack } from './fontStack';
 export { CONTRAST_PAIRS, contrastIssues, MIN_CONTRAST, type ContrastIssue } from './contrast';

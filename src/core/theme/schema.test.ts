@@ -141,7 +141,7 @@ describe('CSS variables of the default theme', () => {
       '--button-primary-background-hover': '#114929',
       '--border-radius': '4px',
       '--menu-text-transform': 'uppercase',
-      '--primary-font': '"Lato", "Helvetica Neue", Arial, sans-serif',
+      '--primary-font': '"Lato", "Lato Fallback 1", "Lato Fallback 2", "Helvetica Neue", Arial, sans-serif',
       '--text-background': 'transparent',
       '--text-shadow': 'none',
       '--image-default': 'none',

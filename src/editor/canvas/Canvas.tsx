@@ -6,6 +6,7 @@ import { Announcement } from '../../app/regions/Announcement';
 import { Header } from '../../app/regions/Header';
 import { Footer } from '../../app/regions/Footer';
 import { useEditor, useEditorStore } from '../store';
+import { DEVICE_WIDTHS } from '../../core/blocks/responsive';
 import { CanvasBlock } from './CanvasBlock';
 import { HoverLabel } from './HoverLabel';
 import { installHtmlSanitizers } from '../../../blocks/shared/sanitize';
@@ -25,10 +26,11 @@ const stopNavigation = (event: MouseEvent) => {
   if ((event.target as Element).closest('a[href]')) event.preventDefault();
 };
 
-/** The widths shoppers' screens have: the page is laid out at these and scaled down to fit the canvas. */
-export const DEVICE_WIDTHS = { desktop: 1440, tablet: 768, phone: 390 } as const;
 /** Horizontal padding of the canvas's scroll area (canvas.css), left out of the width the frame may use. */
 const SCROLL_PADDING_X = 64;
+const ZOOM_STEPS = 64;
+/** The frame's left and right borders (canvas.css), outside its device width. */
+const FRAME_BORDERS_X = 2;
 
 /** Down-scale so a frame `width` px wide fits the scroll area; re-measured when the area resizes. */
 function useFitScale(area: React.RefObject<HTMLElement | null>, width: number): number {
@@ -43,7 +45,9 @@ function useFitScale(area: React.RefObject<HTMLElement | null>, width: number): 
     return () => observer?.disconnect();
   }, [area]);
   if (available <= 0) return 1;
-  return Math.min(1, Math.floor((available / width) * 1000) / 1000);
+  // In 64ths: a power-of-two zoom keeps the frame's width exact when the browser maps it back from the zoomed layout,
+  // so the page's container queries see 768 px at 768 px (at 0.907 they saw 767.99: a tablet drawn as a phone).
+  return Math.min(1, Math.floor((available / (width + FRAME_BORDERS_X)) * ZOOM_STEPS) / ZOOM_STEPS);
 }
 
 const REGION_STYLE = {
@@ -82,9 +86,9 @@ const StoreBottom = memo(function StoreBottom({ footer, subFooter }: { footer: b
 
 /**
  * The centre of the editor: the page drawn by the real renderer in preview mode, with the store's header,
- * announcement and footer, inside a device frame laid out at the device's real width and scaled to fit. The
- * phone frame is narrower than the 768 px breakpoint the grid's media query looks at (the viewport is still
- * wide), so `.pod-canvas--narrow` switches the grid to 6 columns and size.y itself.
+ * announcement and footer, inside a device frame laid out at the device's real width (DEVICE_WIDTHS) and scaled to
+ * fit. The frame is the page's breakpoint container (canvas.css), so the grid and every per-device setting follow
+ * the device, not the editor's window.
  */
 export function Canvas() {
   const editor = useEditorStore();
@@ -106,7 +110,7 @@ export function Canvas() {
         data-device-width={width}
       >
         <div
-          className={`pod-canvas${device === 'phone' ? ' pod-canvas--narrow' : ''}`}
+          className="pod-canvas"
           style={REGION_STYLE}
           ref={root}
           data-canvas-root

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { locate } from '../../core/blocks/tree';
 import { useEditorStore, type EditorStoreApi } from '../store';
+import { historyKey } from '../historyKeys';
 import { announce } from './announce';
 import { removeSelected, resizeBy, findInTree } from './CanvasBlock';
 import { useDragState } from './dragState';
@@ -54,9 +55,10 @@ export function useEditorShortcuts(save: () => void) {
         save();
         return;
       }
-      if (mod && !event.altKey && (key === 'z' || key === 'y')) {
+      const history = historyKey(event);
+      if (history) {
         event.preventDefault();
-        if (key === 'y' || event.shiftKey) store.redo();
+        if (history === 'redo') store.redo();
         else store.undo();
         return;
       }

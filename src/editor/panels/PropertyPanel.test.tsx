@@ -157,3 +157,75 @@ describe('<PagePanel />', () => {
     expect(screen.getByText('Homepage')).toBeTruthy();
   });
 });
+
+describe('per-device settings in the block panel', () => {
+  const block = (uid: string) => store.getState().page!.blocks.find((b) => b.uid === uid)!;
+  const alignField = () => document.querySelector<HTMLElement>('[data-field$="_textAlign"]')!;
+  const device = (name: string) => screen.getByRole('button', { name, pressed: undefined });
+
+  it('edits the device the canvas shows, switchable in the panel; a phone alignment is a phone override', () => {
+    load();
+    renderWithEditor(store, <PropertyPanel uid="b1" />);
+    const group = screen.getByRole('group', { name: 'Device being edited' });
+    expect(group.querySelector('[aria-pressed="true"]')!.textContent).toBe('Desktop');
+    expect(screen.getByText(/Desktop values apply to tablet and phone too/)).toBeTruthy();
+    // At desktop the per-device fields say they can differ by device.
+    expect(alignField().textContent).toContain('(can differ by device)');
+
+    fireEvent.click(device('Phone'));
+    expect(store.getState().device).toBe('phone');
+    expect(alignField().textContent).toContain('From desktop');
+    const select = screen.getByLabelText('Text alignment') as HTMLSelectElement;
+    expect(select.value).toBe('1'); // rjsf's index of "center"
+    const before = pastSteps();
+    fireEvent.change(select, { target: { value: '0' } }); // left
+    expect(block('b1').properties.textAlign).toBe('center');
+    expect(block('b1').responsive).toEqual({ phone: { textAlign: 'left' } });
+    expect(pastSteps()).toBe(before + 1);
+    expect(alignField().textContent).toContain('Set for phone');
+    expect(alignField().classList.contains('panel-field--overridden')).toBe(true);
+
+    // A setting that is the same on every device still changes desktop's value from the phone.
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Everywhere' } });
+    expect(block('b1').properties.title).toBe('Everywhere');
+
+    // Back at desktop: centred, and the field says the phone differs.
+    fireEvent.click(device('Desktop'));
+    expect((screen.getByLabelText('Text alignment') as HTMLSelectElement).value).toBe('1');
+    expect(alignField().textContent).toContain('Phone differs');
+
+    // Tablet inherits desktop, not the phone's value.
+    fireEvent.click(device('Tablet'));
+    expect((screen.getByLabelText('Text alignment') as HTMLSelectElement).value).toBe('1');
+    expect(alignField().textContent).toContain('From desktop');
+  });
+
+  it('resets an override to the value it inherits, as one undo step', () => {
+    load([blockOf('banner', 'b1', { title: 'Hi', textAlign: 'center' })]);
+    act(() => {
+      store.getState().setDevice('phone');
+      store.getState().updateProperties('b1', { textAlign: 'right' }, 'g', 'phone');
+    });
+    renderWithEditor(store, <PropertyPanel uid="b1" />);
+    expect((screen.getByLabelText('Text alignment') as HTMLSelectElement).value).toBe('2');
+    const steps = pastSteps();
+    fireEvent.click(screen.getByRole('button', { name: 'Reset Text alignment on phone to the desktop value' }));
+    expect(block('b1').responsive).toBeUndefined();
+    expect(pastSteps()).toBe(steps + 1);
+    expect((screen.getByLabelText('Text alignment') as HTMLSelectElement).value).toBe('1');
+    expect(alignField().textContent).toContain('From desktop');
+    act(() => store.getState().undo());
+    expect(block('b1').responsive).toEqual({ phone: { textAlign: 'right' } });
+    expect((screen.getByLabelText('Text alignment') as HTMLSelectElement).value).toBe('2');
+  });
+
+  it('hides any block on one device only', () => {
+    load([blockOf('iframe', 'f1')]);
+    act(() => store.getState().setDevice('tablet'));
+    renderWithEditor(store, <PropertyPanel uid="f1" />);
+    fireEvent.click(screen.getByLabelText('Hide on this device'));
+    expect(block('f1').responsive).toEqual({ tablet: { hidden: true } });
+    expect(block('f1').properties.hidden).toBeUndefined();
+    expect(screen.getByText(/change tablet and phone only/)).toBeTruthy();
+  });
+});

@@ -6,7 +6,7 @@ import type { ValidationError } from '../../core/schemas/types';
 import { panelValidator, toErrorSchema, useEditingErrors } from './validation';
 import { panelFields, panelWidgets } from './widgets';
 import { NoDescription, NoErrors, NoTitle, PanelFieldTemplate, PanelObjectTemplate } from './templates';
-import type { PanelContext } from './context';
+import type { PanelContext, ResponsiveEditing } from './context';
 import './panels.css';
 
 type Data = Record<string, unknown>;
@@ -42,13 +42,15 @@ export interface SchemaFormProps {
   validate: (data: Data) => ValidationError[];
   divisionId: number | null;
   idPrefix?: string;
+  /** A block's form: the device being edited and where its per-device settings come from. */
+  responsive?: ResponsiveEditing | undefined;
 }
 
 /**
  * An rjsf form over one document. Typing reaches `onChange` at once (the canvas follows every keystroke);
  * validation runs on every change and its errors show when editing stops (§4: 1500 ms, or on blur).
  */
-export const SchemaForm = memo(function SchemaForm({ scope, schema, uiSchema, formData, onChange, validate, divisionId, idPrefix = 'panel' }: SchemaFormProps) {
+export const SchemaForm = memo(function SchemaForm({ scope, schema, uiSchema, formData, onChange, validate, divisionId, idPrefix = 'panel', responsive }: SchemaFormProps) {
   const errors = useEditingErrors(() => validate(formData));
   const session = useRef<{ active: boolean; key: string | null; gesture: string | null }>({ active: false, key: null, gesture: null });
   const data = useRef(formData);
@@ -96,7 +98,7 @@ export const SchemaForm = memo(function SchemaForm({ scope, schema, uiSchema, fo
   }, [flush]);
 
   const extraErrors = useMemo(() => toErrorSchema(errors.shown), [errors.shown]);
-  const formContext = useMemo<PanelContext>(() => ({ divisionId }), [divisionId]);
+  const formContext = useMemo<PanelContext>(() => (responsive ? { divisionId, responsive } : { divisionId }), [divisionId, responsive]);
   return (
     <div className="panel-form-wrap">
     <Form

@@ -96,8 +96,25 @@ export function formSchemaOf(registry: SchemaRegistry, ref: string): JsonSchema 
   return schema;
 }
 
-/** A block type's form: its properties (the special properties published/conditions have their own controls). */
-export const blockFormSchema = (registry: SchemaRegistry, type: string): JsonSchema => formSchemaOf(registry, `blocks/${type}`);
+/** Special properties drawn in every block's form (published and conditions have their own controls). */
+const FORM_SPECIAL_PROPERTIES = ['hidden'] as const;
+
+const blockForms = new WeakMap<SchemaRegistry, Map<string, JsonSchema>>();
+
+/** A block type's form: its properties, then the special ones every block has in its form (hidden on a device). */
+export function blockFormSchema(registry: SchemaRegistry, type: string): JsonSchema {
+  let cache = blockForms.get(registry);
+  if (!cache) blockForms.set(registry, (cache = new Map()));
+  let schema = cache.get(type);
+  if (!schema) {
+    const own = formSchemaOf(registry, `blocks/${type}`);
+    const special = (formSchemaOf(registry, 'entities/blockSpecialProperties').properties ?? {}) as Record<string, unknown>;
+    const extra = Object.fromEntries(FORM_SPECIAL_PROPERTIES.filter((k) => special[k] && !(k in ((own.properties ?? {}) as object))).map((k) => [k, special[k]]));
+    schema = { ...own, properties: { ...(own.properties as object), ...extra } };
+    cache.set(type, schema);
+  }
+  return schema;
+}
 
 /** Only some properties of a document (the page panel shows §3 Page properties, not the block tree). */
 export function pickProperties(schema: JsonSchema, keys: readonly string[]): JsonSchema {

@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import type { FieldTemplateProps, ObjectFieldTemplateProps, DescriptionFieldProps, TitleFieldProps } from '@rjsf/utils';
 import type { PanelGroup } from './uiSchema';
+import type { PanelContext } from './context';
+import { ResponsiveBadge } from './ResponsiveField';
+import { valueSource } from '../../core/blocks/responsive';
 
 /** Schema descriptions that cite the spec (§) are notes for developers, not help for store owners. */
 const ownerFacing = (description: unknown) => (typeof description === 'string' && !description.includes('§') ? description : undefined);
@@ -10,7 +13,7 @@ const ownerFacing = (description: unknown) => (typeof description === 'string' &
  * x-ui.help, else an owner-facing schema description. Checkboxes carry their own label.
  */
 export function PanelFieldTemplate(props: FieldTemplateProps) {
-  const { id, label, children, rawErrors = [], hidden, required, displayLabel, uiSchema, schema } = props;
+  const { id, label, children, rawErrors = [], hidden, required, displayLabel, uiSchema, schema, fieldPathId, registry } = props;
   if (hidden) return <div hidden>{children}</div>;
   const widget = uiSchema?.['ui:widget'];
   const isCheckbox = widget === 'checkbox' || (schema.type === 'boolean' && !widget);
@@ -18,15 +21,34 @@ export function PanelFieldTemplate(props: FieldTemplateProps) {
   const isObject = schema.type === 'object' && !uiSchema?.['ui:field'];
   const errors = rawErrors.filter((e, i) => rawErrors.indexOf(e) === i);
   if (isObject) return <div className="panel-object">{children}{errors.length > 0 && <FieldErrors id={id} errors={errors} />}</div>;
+  // A block's per-device setting (a top-level property marked x-ui.responsive) says which device it is set for.
+  const editing = (registry.formContext as PanelContext | undefined)?.responsive;
+  const name = fieldPathId?.path.length === 1 ? String(fieldPathId.path[0]) : null;
+  const badge = editing && name !== null && editing.properties.includes(name) ? <ResponsiveBadge name={name} label={String(schema.title ?? label)} editing={editing} /> : null;
+  const source = badge && editing ? valueSource({ properties: {}, responsive: editing.overrides }, editing.breakpoint, name!) : null;
   return (
-    <div className={`panel-field${errors.length ? ' panel-field--invalid' : ''}${isCheckbox ? ' panel-field--checkbox' : ''}`} data-field={id}>
+    <div
+      className={`panel-field${errors.length ? ' panel-field--invalid' : ''}${isCheckbox ? ' panel-field--checkbox' : ''}${badge ? ' panel-field--responsive' : ''}${source && source === editing?.breakpoint && source !== 'desktop' ? ' panel-field--overridden' : ''}`}
+      data-field={id}
+      data-device-source={source ?? undefined}
+    >
       {displayLabel && !isCheckbox && (
-        <label className="panel-field__label" htmlFor={id}>
-          {label}
-          {required && <span className="panel-field__required" aria-hidden="true"> *</span>}
-        </label>
+        <div className="panel-field__head">
+          <label className="panel-field__label" htmlFor={id}>
+            {label}
+            {required && <span className="panel-field__required" aria-hidden="true"> *</span>}
+          </label>
+          {badge}
+        </div>
       )}
-      {children}
+      {isCheckbox && badge ? (
+        <div className="panel-field__head">
+          {children}
+          {badge}
+        </div>
+      ) : (
+        children
+      )}
       {errors.length > 0 ? <FieldErrors id={id} errors={errors} /> : help ? <span className="panel-field__help" id={`${id}__help`}>{help}</span> : null}
     </div>
   );

@@ -4,6 +4,7 @@ import { isPseudoType } from '../../core/blocks/messages';
 import type { BlockData } from '../../core/storeData';
 import { clipboardMessages, readBlocks, writeBlocks } from '../clipboard';
 import { editorRegistry, metaOf, newUid } from '../schemas';
+import { upgradeAndValidateBlocks } from '../../core/schemas/upgradeAndValidate';
 import { compatibleWith } from './documentSlice';
 import { commitPage } from './history';
 import type { SliceKit } from './kit';
@@ -44,8 +45,9 @@ export function clipboardSlice(kit: SliceKit): ClipboardActions {
         kit.set({ notice: clipboardMessages.empty });
         return [];
       }
-      const copies = structuredClone(raw) as BlockData[];
-      if (editorRegistry().validateBlocks(copies).length > 0) {
+      // Copied in another tab, perhaps before an upgrade: old blocks are upgraded like a save would.
+      const { blocks: copies, errors } = upgradeAndValidateBlocks(editorRegistry(), structuredClone(raw) as BlockData[]);
+      if (errors.length > 0) {
         kit.set({ notice: clipboardMessages.invalid });
         return [];
       }

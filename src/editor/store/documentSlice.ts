@@ -21,8 +21,10 @@ import {
 import { GRID_COLUMNS, GRID_COLUMNS_SMALL, MIN_BLOCK_SIZE, isPseudoType } from '../../core/blocks/messages';
 import type { BlockData, PageDocument } from '../../core/storeData';
 import type { Compatibility } from '../../core/schemas/types';
+import { withOverrides } from '../../core/blocks/responsive';
 import { clipboardMessages } from '../clipboard';
 import { editorRegistry, makeBlock, metaOf, newUid } from '../schemas';
+import { upgradeAndValidateBlocks } from '../../core/schemas/upgradeAndValidate';
 import { commitPage, touchGesture } from './history';
 import type { SliceKit } from './kit';
 import { blockIndex } from './share';
@@ -91,18 +93,29 @@ export function documentSlice(kit: SliceKit): DocumentActions {
       if (blocks) setBlocks(blocks, { gesture });
     },
 
-    updateProperties(uid, patch, gesture) {
+    updateProperties(uid, patch, gesture, breakpoint = 'desktop') {
       const { page, invalid } = kit.get();
       const block = page && blockIndex(page.blocks).get(uid);
       if (!page || !block) return;
-      const changed = Object.entries(patch).filter(([key, value]) => !Object.is(block.properties[key], value) || (value === undefined && key in block.properties));
+      const responsive = breakpoint === 'desktop' ? [] : editorRegistry().responsiveProperties(block.type);
+      const overrides = breakpoint === 'desktop' ? {} : (block.responsive?.[breakpoint] ?? {});
+      const isOverride = (key: string) => responsive.includes(key);
+      const differs = (current: Record<string, unknown>, key: string, value: unknown) => !Object.is(current[key], value) || (value === undefined && key in current);
+      const changed = Object.entries(patch).filter(([key, value]) => differs(isOverride(key) ? overrides : block.properties, key, value));
       if (changed.length === 0) return touchGesture(kit, gesture);
       const properties: BlockData['properties'] = { ...block.properties };
+      const overridePatch: Record<string, unknown> = {};
       for (const [key, value] of changed) {
-        if (value === undefined) delete properties[key];
+        if (isOverride(key)) overridePatch[key] = value;
+        else if (value === undefined) delete properties[key];
         else properties[key] = value;
       }
-      const next: BlockData = { ...block, properties };
+      const next: BlockData = { ...block, properties: changed.some(([key]) => !isOverride(key)) ? properties : block.properties };
+      if (breakpoint !== 'desktop' && Object.keys(overridePatch).length > 0) {
+        const nextResponsive = withOverrides(block.responsive, breakpoint, overridePatch);
+        if (nextResponsive) next.responsive = nextResponsive;
+        else delete next.responsive;
+      }
       const blocks = updateBlock(page.blocks, uid, () => next);
       if (blocks) setBlocks(blocks, { gesture, also: { invalid: withValidation(invalid, [next]) } });
     },
@@ -174,8 +187,8 @@ export function documentSlice(kit: SliceKit): DocumentActions {
       const { page, invalid } = kit.get();
       if (!page) return { ok: false, message: 'Page not found' };
       if (!Array.isArray(incoming)) return { ok: false, message: 'blocks must be an array' };
-      const copies = structuredClone(incoming) as BlockData[];
-      const errors = editorRegistry().validateBlocks(copies);
+      // An outside editor may send blocks saved under an older schema version: upgraded like a save would.
+      const { blocks: copies, errors } = upgradeAndValidateBlocks(editorRegistry(), structuredClone(incoming) as BlockData[]);
       if (errors.length > 0) return { ok: false, message: errors.map((e) => `${e.path}: ${e.message}`).join('; ') };
       const index = blockIndex(page.blocks);
       for (const block of copies) {

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEditorStore, EDITING_DELAY_MS, HISTORY_LIMIT, saveErrorsByUid, type EditorStoreApi } from './index';
 import { blockOf, pageOf, textPage } from './testing';
 import { blockIndex } from './share';
+import { versionMessages } from '../../core/blocks/upgrade';
 
 let store: EditorStoreApi;
 const s = () => store.getState();
@@ -313,6 +314,14 @@ describe('properties, publishing, conditions, page', () => {
   });
 });
 
+describe('schema versions in the open page', () => {
+  it('a block saved under a newer schema version than the builder knows is shown invalid, by name', () => {
+    const newer = { ...blockOf('button', 'b', { text: 'From the future' }), schemaVersion: 3 };
+    s().load(pageOf([newer, blockOf('button', 'ok', { text: 'Today' })]), 3);
+    expect(s().invalid).toEqual({ b: [versionMessages.newer('button', 3, 2)] });
+  });
+});
+
 describe('upsertBlocks (bridge)', () => {
   it('replaces by uid, inserts at order, renumbers, one step', () => {
     s().load(textPage(3), 3);
@@ -326,6 +335,17 @@ describe('upsertBlocks (bridge)', () => {
     expect(block('new')!.size).toEqual({ x: 6, y: 6 });
     expect(s().page!.blocks.map((b) => b.order)).toEqual([0, 1, 2, 3]);
     expect(history().pastStates).toHaveLength(1);
+  });
+  it('upgrades blocks an outside editor sends in an older schema version, and refuses a newer one by name', () => {
+    s().load(textPage(1), 3);
+    expect(s().upsertBlocks([{ uid: 'old', type: 'button', order: 1, properties: { text: 'Old', primary: 1 } }])).toMatchObject({ ok: true, inserted: ['old'] });
+    expect(block('old')).toMatchObject({ schemaVersion: 2, properties: { buttonStyle: 'primary' } });
+    expect(block('old')!.properties).not.toHaveProperty('primary');
+    expect(s().invalid.old).toBeUndefined();
+    expect(s().upsertBlocks([{ uid: 'new', type: 'button', schemaVersion: 3, properties: {} }])).toEqual({
+      ok: false,
+      message: `/blocks/0/schemaVersion: ${versionMessages.newer('button', 3, 2)}`,
+    });
   });
   it('refuses invalid blocks', () => {
     s().load(textPage(1), 3);
@@ -346,5 +366,56 @@ describe('saveErrorsByUid', () => {
         '/blocks/2/properties/spacing': ['bad'],
       }),
     ).toEqual({ t2: ['too long'], t0: ['Must be at least 3 columns wide'], page: ['taken'], row: ['bad'] });
+  });
+});
+
+describe('per-device settings (updateProperties at a breakpoint)', () => {
+  const bannerPage = () => pageOf([blockOf('banner', 'b', { title: 'Sale', textAlign: 'center', fontScale: 1 })]);
+
+  it('keeps a responsive property set at phone as a phone override, one undo step, desktop untouched', () => {
+    s().load(bannerPage(), 3);
+    s().updateProperties('b', { textAlign: 'left' }, 'g1', 'phone');
+    expect(block('b')!.properties.textAlign).toBe('center');
+    expect(block('b')!.responsive).toEqual({ phone: { textAlign: 'left' } });
+    expect(s().dirty).toBe(true);
+    expect(history().pastStates).toHaveLength(1);
+    s().undo();
+    expect(block('b')!.responsive).toBeUndefined();
+    s().redo();
+    expect(block('b')!.responsive).toEqual({ phone: { textAlign: 'left' } });
+  });
+
+  it('changes every device for a property that is the same everywhere, in the same step', () => {
+    s().load(bannerPage(), 3);
+    s().updateProperties('b', { title: 'Summer', textAlign: 'right' }, 'g1', 'tablet');
+    expect(block('b')!.properties).toMatchObject({ title: 'Summer', textAlign: 'center' });
+    expect(block('b')!.responsive).toEqual({ tablet: { textAlign: 'right' } });
+    expect(history().pastStates).toHaveLength(1);
+  });
+
+  it('resets an override (undefined): the device inherits again and the empty breakpoint goes', () => {
+    s().load(bannerPage(), 3);
+    s().updateProperties('b', { textAlign: 'left', fontScale: 0.5 }, 'g1', 'phone');
+    s().updateProperties('b', { textAlign: undefined }, 'g2', 'phone');
+    expect(block('b')!.responsive).toEqual({ phone: { fontScale: 0.5 } });
+    s().updateProperties('b', { fontScale: undefined }, 'g3', 'phone');
+    expect(block('b')!.responsive).toBeUndefined();
+    expect('responsive' in block('b')!).toBe(false);
+  });
+
+  it('flags an invalid override by device, and clears it when fixed', () => {
+    s().load(bannerPage(), 3);
+    s().updateProperties('b', { fontScale: 3 }, 'g1', 'tablet');
+    expect(s().invalid.b).toEqual(['Tablet: Must be at most 1']);
+    s().undo();
+    expect(s().invalid.b).toBeUndefined();
+  });
+
+  it('is a no-op at desktop for an unchanged value and when nothing differs', () => {
+    s().load(bannerPage(), 3);
+    s().updateProperties('b', { textAlign: 'center' }, 'g1', 'desktop');
+    s().updateProperties('b', { textAlign: undefined }, 'g2', 'phone');
+    expect(history().pastStates).toHaveLength(0);
+    expect(s().dirty).toBe(false);
   });
 });

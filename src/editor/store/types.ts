@@ -3,8 +3,10 @@ import type { PageDocument } from '../../core/storeData';
 import type { StoreThemeDocument, ThemeProperties } from '../../core/theme/types';
 import type { ContrastIssue } from '../../core/theme/contrast';
 import type { SaveOutcome } from '../save';
+import type { Breakpoint } from '../../core/blocks/responsive';
 
-export type Device = 'desktop' | 'tablet' | 'phone';
+/** The device the canvas shows, which is also the breakpoint the panel edits (src/core/blocks/responsive.ts). */
+export type Device = Breakpoint;
 
 /** null parent = page top level. `index` = the block's position in that list once the action is done. */
 export interface Location {
@@ -85,7 +87,12 @@ export interface DocumentActions {
   insertBlock(type: string, at: Location): string | null;
   moveBlock(uid: string, to: Location): boolean;
   resizeBlock(uid: string, size: { x?: number; y?: number }, gesture?: string): void;
-  updateProperties(uid: string, patch: Record<string, unknown>, gesture?: string): void;
+  /**
+   * Merges `patch` into the block's properties (undefined deletes). At tablet or phone, the type's responsive
+   * properties in the patch become overrides of that breakpoint instead (undefined resets one: it inherits again);
+   * the others still change every device. One history step per gesture either way.
+   */
+  updateProperties(uid: string, patch: Record<string, unknown>, gesture?: string, breakpoint?: Device): void;
   duplicateBlock(uid: string): string | null;
   removeBlock(uid: string): void;
   setPublished(uid: string, published: boolean): void;

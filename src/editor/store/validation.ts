@@ -1,18 +1,32 @@
 /** Live validation of the page being edited: messages by block uid, recomputed only for blocks that changed. */
 import { walkBlocks } from '../../core/blocks/tree';
 import { isPseudoType } from '../../core/blocks/messages';
+import { versionError } from '../../core/blocks/upgrade';
 import type { BlockData } from '../../core/storeData';
 import { editorRegistry } from '../schemas';
+import { BREAKPOINT_LABELS, type Breakpoint } from '../../core/blocks/responsive';
 import { blockIndex } from './share';
 
 export type Invalid = Record<string, string[]>;
 
-/** One block's messages, validated on a copy (the registry fills defaults in place). */
+/**
+ * One block's messages: its properties (validated on a copy: the registry fills defaults in place) and overrides. A
+ * block saved under another schema version than the builder's (one the server could not upgrade) gets that one
+ * message instead.
+ */
 export function validateBlock(block: BlockData): string[] {
   if (isPseudoType(block.type)) return [];
-  return editorRegistry()
-    .validateBlockProperties(block.type, structuredClone(block.properties))
-    .map((e) => e.message);
+  const registry = editorRegistry();
+  const meta = registry.blockMeta(block.type);
+  const versionProblem = meta ? versionError(block.type, block.schemaVersion, meta.version) : null;
+  if (versionProblem) return [versionProblem];
+  const own = registry.validateBlockProperties(block.type, structuredClone(block.properties)).map((e) => e.message);
+  // An override's message says which device it is about ("/responsive/phone/fontScale" → "Phone: …").
+  const overrides = registry.validateBlockOverrides(block.type, block.responsive).map((e) => {
+    const breakpoint = e.path.split('/')[2] as Breakpoint;
+    return `${BREAKPOINT_LABELS[breakpoint] ?? breakpoint}: ${e.message}`;
+  });
+  return overrides.length > 0 ? [...own, ...overrides] : own;
 }
 
 /** `invalid` with the messages of exactly these blocks brought up to date (pass walkBlocks(...) for subtrees). */
@@ -62,7 +76,8 @@ export function revalidateChanged(prev: readonly BlockData[], next: readonly Blo
     }
   }
   for (const [uid, block] of after) {
-    if (before.get(uid)?.properties === block.properties) continue;
+    const was = before.get(uid);
+    if (was?.properties === block.properties && was.responsive === block.responsive) continue;
     out = withValidation(out, [block]);
   }
   return out;

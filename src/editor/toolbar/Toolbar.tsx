@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { hasUnsavedChanges, useEditor, useEditorStore, useCanRedo, useCanUndo, type Device } from '../store';
 import { Icon } from './icons';
+import { BREAKPOINT_LABELS, DEVICE_WIDTHS } from '../../core/blocks/responsive';
 import { runSave } from './saveActions';
 import { SetupNotice } from './SetupNotice';
 import './toolbar.css';
@@ -9,10 +10,11 @@ import './toolbar.css';
 // Page history loads when first opened (it draws two versions of the page).
 const HistoryDialog = lazy(async () => ({ default: (await import('../history/HistoryDialog')).HistoryDialog }));
 
+/** The canvas's devices, which are also the breakpoints the panel edits (src/core/blocks/responsive.ts). */
 const DEVICES: { device: Device; label: string; detail: string }[] = [
-  { device: 'desktop', label: 'Desktop', detail: 'full width, 12 columns' },
-  { device: 'tablet', label: 'Tablet', detail: '768 px, 12 columns' },
-  { device: 'phone', label: 'Phone', detail: '390 px, 6 columns' },
+  { device: 'desktop', label: BREAKPOINT_LABELS.desktop, detail: 'full width, 12 columns' },
+  { device: 'tablet', label: BREAKPOINT_LABELS.tablet, detail: `${DEVICE_WIDTHS.tablet} px, 12 columns` },
+  { device: 'phone', label: BREAKPOINT_LABELS.phone, detail: `${DEVICE_WIDTHS.phone} px, 6 columns` },
 ];
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);

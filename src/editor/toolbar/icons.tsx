@@ -18,6 +18,8 @@ const paths: Record<string, string> = {
   close: 'M6 6l12 12M18 6L6 18',
   history: 'M3 12a9 9 0 103-6.7L3 8M3 3v5h5M12 7v5l3 3',
   clock: 'M12 21a9 9 0 100-18 9 9 0 000 18zM12 7v5l3 3',
+  reset: 'M4 12a8 8 0 102.3-5.7L4 8.6M4 4v4.6h4.6',
+  devices: 'M2 5h14v9H2zM6 18h6M15 9h7v12h-7zM18 18h1',
 };
 
 export function Icon({ name, size = 18 }: { name: string; size?: number }) {

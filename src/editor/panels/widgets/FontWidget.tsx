@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import values from '../../../../schemas/themes/values.json';
 import { fontSource } from '../../../core/theme/fonts';
-import { fontStack } from '../../../core/theme/fonts';
+import { fontStack } from '../../../core/theme/fontStack';
 
 const catalogue = values.$defs.font;
 /** §9 standard fonts, then the display fonts the schema lists (values.json $defs/font). */

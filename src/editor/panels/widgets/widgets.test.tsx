@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { Activity, type ReactElement } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { RJSFSchema } from '@rjsf/utils';
@@ -11,18 +12,20 @@ import { UNSAFE_LINK_MESSAGE, linkTypeOf } from './LinkWidget';
 import { ALT_MISSING } from './ImageField';
 import { DISPLAY, STANDARD } from './FontWidget';
 import { ICON_NAMES } from './IconWidget';
+import { Y, Z, findRichText, placeCaret, polyfillProseMirrorDom, typeInto } from './testing';
+import { builderHtmlSanitizers } from '../../htmlSanitizers';
 
 type Data = Record<string, unknown>;
 /** Lets fetch mocks, FileReader and React updates finish inside act. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
 
 /** One field in a real panel form; returns the patches it sent. */
-function renderField(property: Record<string, unknown>, value: unknown, options: { required?: boolean } = {}) {
+function renderField(property: Record<string, unknown>, value: unknown, options: { required?: boolean; wrap?: (form: ReactElement) => ReactElement } = {}) {
   const schema = { type: 'object', properties: { field: { title: 'Field', ...property } }, ...(options.required ? { required: ['field'] } : {}) } as RJSFSchema;
   const patches: Data[] = [];
   let data: Data = value === undefined ? {} : { field: value };
   const ui = deriveUiSchema(schema as never);
-  const view = () => (
+  const form = () => (
     <SchemaForm
       scope="t"
       schema={schema}
@@ -37,8 +40,14 @@ function renderField(property: Record<string, unknown>, value: unknown, options:
       }}
     />
   );
+  const view = () => (options.wrap ? options.wrap(form()) : form());
   const utils = render(view());
-  return { patches, last: () => patches.at(-1)?.field };
+  /** A new value from outside the field (the store after undo, redo or another block). */
+  const set = (next: unknown) => {
+    data = { ...data, field: next };
+    act(() => utils.rerender(view()));
+  };
+  return { patches, last: () => patches.at(-1)?.field, set };
 }
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -218,15 +227,145 @@ describe('font picker', () => {
   });
 });
 
-describe('rich text', () => {
-  it('stores sanitised HTML: scripts and handlers never reach the value', () => {
-    const f = renderField({ type: 'string', 'x-ui': { widget: 'richtext' } }, '<p>Hi</p>');
-    const area = screen.getByRole('textbox', { name: 'Field' });
+describe('rich text (Tiptap)', () => {
+  const RICH = { type: 'string', 'x-ui': { widget: 'richtext' } };
+  beforeEach(() => polyfillProseMirrorDom());
+  const pressed = (name: string) => screen.getByRole('button', { name }).getAttribute('aria-pressed');
+
+  it('is a labelled multi-line textbox with the formatting toolbar', async () => {
+    renderField(RICH, '<p>Hi</p>');
+    const { area } = await findRichText('Field');
+    expect(area.getAttribute('aria-multiline')).toBe('true');
     expect(area.innerHTML).toBe('<p>Hi</p>');
-    expect(screen.getByRole('toolbar').querySelectorAll('button')).toHaveLength(7);
-    area.innerHTML = '<p onclick="x()">Hi <b>there</b></p><script>alert(1)</script><img src=x onerror="alert(1)">';
-    fireEvent.input(area);
-    expect(f.last()).toBe('<p>Hi <b>there</b></p><img src="x">');
+    const toolbar = screen.getByRole('toolbar', { name: 'Field: formatting' });
+    expect([...toolbar.querySelectorAll('button')].map((b) => b.getAttribute('aria-label'))).toEqual(['Bold', 'Italic', 'Heading', 'Paragraph', 'Bulleted list', 'Numbered list', 'Link']);
+  });
+
+  it('toolbar commands store the formatted text as sanitised HTML and show what is on', async () => {
+    const f = renderField(RICH, '<p>Hi there</p>');
+    const { editor } = await findRichText('Field');
+    act(() => void editor.commands.selectAll());
+    expect(pressed('Paragraph')).toBe('true');
+    expect(pressed('Bold')).toBe('false');
+    // Each button, in turn, over the whole text: what is stored, and which buttons are then on and off.
+    const steps: [button: string, stored: string, off?: string][] = [
+      ['Bold', '<p><strong>Hi there</strong></p>'],
+      ['Italic', '<p><strong><em>Hi there</em></strong></p>'],
+      ['Heading', '<h2><strong><em>Hi there</em></strong></h2>', 'Paragraph'],
+      ['Bulleted list', '<ul><li><p><strong><em>Hi there</em></strong></p></li></ul>', 'Heading'],
+      ['Paragraph', '<p><strong><em>Hi there</em></strong></p>', 'Bulleted list'],
+      ['Numbered list', '<ol><li><p><strong><em>Hi there</em></strong></p></li></ol>', 'Paragraph'],
+    ];
+    for (const [button, stored, off] of steps) {
+      fireEvent.click(screen.getByRole('button', { name: button }));
+      expect(f.last(), button).toBe(stored);
+      expect(pressed(button), button).toBe('true');
+      if (off) expect(pressed(off), `${off} after ${button}`).toBe('false');
+    }
+  });
+
+  it('links only to §5.2 addresses: an unsafe one is refused with the url message', async () => {
+    const f = renderField(RICH, '<p>About us</p>');
+    const { editor } = await findRichText('Field');
+    act(() => void editor.commands.selectAll());
+    fireEvent.click(screen.getByRole('button', { name: 'Link' }));
+    const address = screen.getByRole('textbox', { name: 'Link address' });
+    fireEvent.change(address, { target: { value: 'javascript:alert(1)' } });
+    expect(screen.getByText('Please enter a valid url')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Add link' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(address, { target: { value: '/about/' } });
+    expect(screen.queryByText('Please enter a valid url')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add link' }));
+    expect(f.last()).toBe('<p><a href="/about/">About us</a></p>');
+    expect(pressed('Link')).toBe('true');
+    // Over the link: its address is offered again, and it can be removed.
+    fireEvent.click(screen.getByRole('button', { name: 'Link' }));
+    expect((screen.getByRole('textbox', { name: 'Link address' }) as HTMLInputElement).value).toBe('/about/');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove link' }));
+    expect(f.last()).toBe('<p>About us</p>');
+  });
+
+  it('scripts, handlers and javascript: links never reach the value, pasted or set from outside', async () => {
+    const f = renderField(RICH, '<p onclick="steal()">Hi <b>there</b></p><script>alert(1)</script>');
+    const { area, editor } = await findRichText('Field');
+    expect(area.innerHTML).toBe('<p>Hi <strong>there</strong></p>');
+    placeCaret(area, editor);
+    const purify = vi.spyOn(builderHtmlSanitizers, 'richText');
+    act(() => void editor.view.pasteHTML('<p onclick="x()">More</p><script>alert(1)</script><img src=x onerror="alert(1)"><a href="javascript:alert(1)">bad</a> <a href="data:text/html;base64,PHNjcmlwdD4=">data</a>'));
+    const value = f.last() as string;
+    expect(value).toContain('More');
+    expect(value).toContain('bad');
+    expect(value).not.toMatch(/script|onclick|onerror|javascript:|alert|data:/);
+    // The editor's own schema drops most of it; DOMPurify has the last word on what is stored (the data: link).
+    expect(purify).toHaveLastReturnedWith(value);
+    purify.mockRestore();
+  });
+
+  it('a value from outside (undo, redo, another block) replaces the text without being sent back', async () => {
+    const f = renderField(RICH, '<p>Block 0</p>');
+    const { area, editor } = await findRichText('Field');
+    placeCaret(area, editor);
+    typeInto(editor, 'abcde');
+    expect(f.last()).toBe('<p>Block 0abcde</p>');
+    const sent = f.patches.length;
+    f.set('<p>Block 0</p>');
+    expect(area.innerHTML).toBe('<p>Block 0</p>');
+    expect(f.patches).toHaveLength(sent);
+    // The caret is still in the field, after the restored text: the next keystroke edits it.
+    expect(document.activeElement).toBe(area);
+    typeInto(editor, 'f');
+    expect(f.last()).toBe('<p>Block 0f</p>');
+  });
+
+  it('its own value coming back leaves the text and the caret alone', async () => {
+    const f = renderField(RICH, '<p>Hi there</p>');
+    const { area, editor } = await findRichText('Field');
+    placeCaret(area, editor, 3);
+    const doc = editor.state.doc;
+    typeInto(editor, ',');
+    // renderField echoes every change back as the form's new value, as the store does.
+    expect(f.last()).toBe('<p>Hi, there</p>');
+    expect(editor.state.selection.from).toBe(4);
+    expect(editor.state.doc).not.toBe(doc);
+    const typed = editor.state.doc;
+    f.set('<p>Hi, there</p>');
+    expect(editor.state.doc).toBe(typed);
+    expect(editor.state.selection.from).toBe(4);
+  });
+
+  it('keeps the current text when React hides the panel and shows it again', async () => {
+    // Hidden, the field's effects are disconnected and Tiptap drops its editor; shown again, the field must hold the
+    // current value and keep working (the builder crashed here once, reading the dropped editor).
+    let mode: 'visible' | 'hidden' = 'visible';
+    const f = renderField(RICH, '<p>Block 0</p>', { wrap: (form) => <Activity mode={mode}>{form}</Activity> });
+    const first = await findRichText('Field');
+    placeCaret(first.area, first.editor);
+    typeInto(first.editor, 'abc');
+    expect(f.last()).toBe('<p>Block 0abc</p>');
+    mode = 'hidden';
+    f.set('<p>Block 0abc</p>');
+    await act(async () => void (await settle()));
+    mode = 'visible';
+    f.set('<p>Block 0abc</p>');
+    await act(async () => void (await settle()));
+    const again = await findRichText('Field');
+    expect(again.area.innerHTML).toBe('<p>Block 0abc</p>');
+    placeCaret(again.area, again.editor);
+    typeInto(again.editor, 'd');
+    expect(f.last()).toBe('<p>Block 0abcd</p>');
+  });
+
+  it('Ctrl/Cmd+Z, Ctrl+Y and Ctrl/Cmd+Shift+Z in the field are left to the builder (no undo of its own)', async () => {
+    renderField(RICH, '<p>Hi</p>');
+    const { area, editor } = await findRichText('Field');
+    placeCaret(area, editor);
+    typeInto(editor, ' there');
+    // With key codes, as a browser sends them: ProseMirror cancels Mod-Z/Y by key code to stop the browser's own undo.
+    for (const keys of [{ ctrlKey: true }, { metaKey: true }, { ctrlKey: true, shiftKey: true }]) {
+      expect(fireEvent.keyDown(area, { ...Z, ...keys })).toBe(true); // not cancelled: it bubbles to the shortcut handler
+    }
+    expect(fireEvent.keyDown(area, { ...Y, ctrlKey: true })).toBe(true);
+    expect(area.innerHTML).toBe('<p>Hi there</p>');
   });
 });
 
