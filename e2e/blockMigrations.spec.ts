@@ -1,8 +1,8 @@
 import { test, expect, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { DEMO_OWNER } from './helpers/session';
+import { ownDatabase, sql, startOwnServer, stopOwnServer } from './helpers/ownServer';
 
 /**
  * A page saved under an old block schema version opens in the builder upgraded, validates, saves and shows on the
@@ -12,24 +12,8 @@ import { DEMO_OWNER } from './helpers/session';
  */
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 4;
 const BASE = `http://127.0.0.1:${PORT}`;
-const ADMIN_URL = process.env.LIVE_E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = `pod_blocks_e2e_${PORT}`;
-const dbUrl = (() => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DB_NAME}`;
-  return url.href;
-})();
+const db = ownDatabase(`pod_blocks_e2e_${PORT}`);
 let server: ChildProcess | null = null;
-
-async function sql<T extends Record<string, unknown>>(connectionString: string, text: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** Blocks exactly as the version 1 button schema stored them: every default filled, no schemaVersion. */
 const envelope = { items: [], flags: {}, unpublished: false, padding: true, fullWidth: false, fullBackgroundColor: '' };
@@ -64,38 +48,21 @@ const URL_PATH = '/saved-long-ago/';
 test.beforeAll(async ({ browserName }, info) => {
   test.skip(info.project.name !== 'desktop' || browserName !== 'chromium', 'The builder is desktop-only; one server of its own, on the desktop project');
   test.setTimeout(300_000);
-  await sql(ADMIN_URL, `drop database if exists ${DB_NAME} with (force)`);
-  await sql(ADMIN_URL, `create database ${DB_NAME}`);
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATABASE_URL: dbUrl, SEED_DEMO_ORDERS: 'false', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server = child;
-  let output = '';
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-        return fetch(`${BASE}/omnis/v3/frontend/getStoreCoreData/json/`).then((r) => r.status, () => 0);
-      },
-      { timeout: 150_000, intervals: [250] },
-    )
-    .toBe(200);
+  await db.create();
+  server = await startOwnServer(PORT, { DATABASE_URL: db.url });
   // The page as an older server saved it, written straight into the table.
-  const [demo] = await sql<{ id: number }>(dbUrl, `select id from divisions where code = 'demo'`);
+  const [demo] = await sql<{ id: number }>(`select id from divisions where code = 'demo'`, [], db.url);
   const [row] = await sql<{ id: number }>(
-    dbUrl,
     `insert into pages (uuid, division_id, url, layout, blocks, flags, properties) values ($1, $2, $3, 'standard', $4, '{}', $5) returning id`,
     [randomUUID(), demo!.id, URL_PATH, JSON.stringify(OLD_BLOCKS), JSON.stringify({ title: 'Saved long ago', isStorePage: true, isMailPage: false, loginState: 'everyone', description: '', isSearchable: true })],
+    db.url,
   );
   pageId = row!.id;
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 1000));
-  await sql(ADMIN_URL, `drop database if exists ${DB_NAME} with (force)`).catch(() => undefined);
+  await stopOwnServer(server);
+  await db.drop().catch(() => undefined);
 });
 
 async function signIn(page: Page) {
@@ -106,7 +73,7 @@ async function signIn(page: Page) {
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 20_000 });
 }
 
-const stored = async () => (await sql<{ blocks: { uid: string; schemaVersion?: number; properties: Record<string, unknown>; items: { schemaVersion?: number; properties: Record<string, unknown> }[] }[] }>(dbUrl, 'select blocks from pages where id = $1', [pageId]))[0]!.blocks;
+const stored = async () => (await sql<{ blocks: { uid: string; schemaVersion?: number; properties: Record<string, unknown>; items: { schemaVersion?: number; properties: Record<string, unknown> }[] }[] }>('select blocks from pages where id = $1', [pageId], db.url))[0]!.blocks;
 
 test('a page saved under the button schema version 1 opens upgraded in the builder, validates, saves and shows live', async ({ page }) => {
   expect((await stored())[1]).toMatchObject({ uid: 'old-cta', properties: { primary: 1 } });

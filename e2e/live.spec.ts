@@ -1,7 +1,7 @@
 import { test, expect, type Browser as PwBrowser, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import pg from 'pg';
+import type { ChildProcess } from 'node:child_process';
 import { DEMO_SHOPPER, DEMO_STAFF } from './helpers/session';
+import { ownDatabase, sql, startOwnServer, stopOwnServer } from './helpers/ownServer';
 
 /**
  * Live chat and notifications with the store on two server processes (the built server) sharing one PostgreSQL
@@ -9,56 +9,23 @@ import { DEMO_SHOPPER, DEMO_STAFF } from './helpers/session';
  * is LIVE_E2E_DATABASE_URL's server (default the local one), created fresh and dropped afterwards.
  */
 const BASE_PORT = Number(process.env.E2E_PORT ?? 3100) + 2;
-const ADMIN_URL = process.env.LIVE_E2E_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB_NAME = `pod_live_e2e_${BASE_PORT}`;
-const dbUrl = (() => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${DB_NAME}`;
-  return url.href;
-})();
+const db = ownDatabase(`pod_live_e2e_${BASE_PORT}`);
 const A = `http://127.0.0.1:${BASE_PORT}`;
 const B = `http://127.0.0.1:${BASE_PORT + 1}`;
 const children: ChildProcess[] = [];
-
-async function admin(sql: string) {
-  const c = new pg.Client({ connectionString: ADMIN_URL });
-  await c.connect();
-  await c.query(sql).finally(() => c.end());
-}
-
-async function start(port: number) {
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: dbUrl, SEED_DEMO_ORDERS: 'false', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`server on ${port} exited: ${output}`);
-        return fetch(`http://127.0.0.1:${port}/omnis/v3/frontend/getStoreCoreData/json/`).then((r) => r.status, () => 0);
-      },
-      { timeout: 120_000, intervals: [250] },
-    )
-    .toBe(200);
-}
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test.beforeAll(async ({ browserName }, info) => {
   test.skip(info.project.name !== 'desktop' || browserName !== 'chromium', 'two processes once, on the desktop project');
   test.setTimeout(300_000);
-  await admin(`drop database if exists ${DB_NAME} with (force)`);
-  await admin(`create database ${DB_NAME}`);
-  await start(BASE_PORT); // migrates and seeds
-  await start(BASE_PORT + 1);
+  await db.create();
+  children.push(await startOwnServer(BASE_PORT, { DATABASE_URL: db.url })); // migrates and seeds
+  children.push(await startOwnServer(BASE_PORT + 1, { DATABASE_URL: db.url }));
 });
 test.afterAll(async () => {
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 1000));
-  await admin(`drop database if exists ${DB_NAME} with (force)`);
+  await Promise.all(children.map(stopOwnServer));
+  await db.drop();
 });
 
 async function signIn(page: Page, base: string, who: { email: string; password: string }) {
@@ -125,15 +92,13 @@ test('a shopper on process A chats with staff on process B, who answer and trans
 
 test('a dispatched order notifies its shopper: shown with the unread count in the title, and dismissed', async ({ browser }) => {
   const { shopper, staff } = await pages(browser);
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
   const address = JSON.stringify({ firstName: 'Sky', lastName: 'Shopper', street: '1 Row', city: 'Leeds', zip: 'LS1 1AA', country: 'GB' });
-  const { rows } = await db.query<{ id: number }>(
+  const rows = await sql<{ id: number }>(
     `insert into orders (hash, division_id, email, status, subtotal, shipping, shipping_tax, goods_tax, total, billing_address, shipping_address, shipping_method, payment_method, payment_processor, idempotency_key)
      values (replace(gen_random_uuid()::text, '-', ''), (select id from divisions where code = 'demo'), $1, 'packing', 1000, 0, 0, 200, 1200, $2, $2, 'uk-standard', 'card', 'test', gen_random_uuid()::text) returning id`,
     [DEMO_SHOPPER.email, address],
+    db.url,
   );
-  await db.end();
   const orderId = rows[0]!.id;
 
   await signIn(shopper, A, DEMO_SHOPPER);

@@ -1,7 +1,8 @@
 import { test, expect, type BrowserContext, type Page } from '@playwright/test';
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { startOwnServer, stopOwnServer } from './helpers/ownServer';
 
 /**
  * §4 service worker against real deploys: the store runs from a release folder (APP_ROOT) on its own port
@@ -29,31 +30,12 @@ function release(name: string, dist: (dir: string) => void): string {
 }
 
 async function start(appRoot: string) {
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/main.js')], {
-    env: { ...process.env, APP_ROOT: appRoot, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: path.join(WORK, 'data'), SEED_DEMO_ORDERS: 'false', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let output = '';
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  server = child;
-  await expect
-    .poll(
-      async () => {
-        if (child.exitCode !== null) throw new Error(`server exited: ${output}`);
-        return fetch(`${BASE}/omnis/v3/frontend/getStoreCoreData/json/`).then((r) => r.status, () => 0);
-      },
-      { timeout: 150_000, intervals: [250] },
-    )
-    .toBe(200);
+  server = await startOwnServer(PORT, { APP_ROOT: appRoot, DATA_DIR: path.join(WORK, 'data') });
 }
 
 async function stop() {
-  const child = server;
+  await stopOwnServer(server);
   server = null;
-  if (!child || child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 const releases = { one: '', two: '' };

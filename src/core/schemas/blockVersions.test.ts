@@ -1,16 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createSchemaRegistry } from './registry';
 import { versionMessages } from '../blocks/upgrade';
-import type { JsonSchema, SchemaSet } from './types';
+import type { SchemaSet } from './types';
+import { readSchemaSet } from '../../../server/schemas/load';
 
-const byName = (modules: Record<string, unknown>): Record<string, JsonSchema> =>
-  Object.fromEntries(Object.entries(modules).map(([file, doc]) => [file.replace(/^.*\/([^/]+)\.json$/, '$1'), doc as JsonSchema]));
-const set: SchemaSet = {
-  blocks: byName(import.meta.glob('../../../schemas/blocks/*.json', { eager: true, import: 'default' })),
-  entities: byName(import.meta.glob('../../../schemas/entities/*.json', { eager: true, import: 'default' })),
-  themes: byName(import.meta.glob('../../../schemas/themes/*.json', { eager: true, import: 'default' })),
-  rules: byName(import.meta.glob('../../../schemas/rules/*.json', { eager: true, import: 'default' })),
-};
+const set: SchemaSet = readSchemaSet();
 const registry = createSchemaRegistry(set);
 
 /** The real schemas with the quote block's schema at version 3 (its properties unchanged), to test the version rules. */
