@@ -22,16 +22,31 @@ test('the product page arrives drawn: name, price and add to basket are in the f
   expect(html).toContain('<script type="application/json" id="pod-data">');
 });
 
-test('a creator, store feature or help question that does not exist is left to the browser, which shows the not-found page', async ({ request, page }) => {
-  for (const path of ['/creator/nobody-here/', '/plugins/no-such-feature', '/help/question/no-such-question/']) {
-    const html = await (await request.get(path)).text();
-    // Not a half-drawn page (header and footer around an empty middle): the app shell, as for an unknown address.
-    expect(html, path).toContain('<div id="root"></div>');
-    expect(html, path).not.toContain('id="pod-data"');
+test("an address that shows the not-found page arrives with the store's not-found page drawn, answered 404; the app moves to /404/ and takes it over", async ({ request, page }) => {
+  for (const path of ['/no-such-page/', '/creator/nobody-here/', '/plugins/no-such-feature', '/help/question/no-such-question/']) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(404);
+    const html = await response.text();
+    const root = html.slice(html.indexOf('<div id="root"'));
+    expect(root, path).toMatch(/^<div id="root" data-drawn-path="\/404\/">/);
+    expect(root, path).toContain('We couldn’t find that page');
+    expect(html, path).toContain('id="pod-data"');
   }
+  const messages = watchAll(page);
+  const asked: string[] = [];
+  page.on('request', (r) => r.url().includes('/omnis/') && asked.push(r.url()));
+  await page.goto('/help/question/no-such-question/');
+  await appRunning(page);
+  await expect(page).toHaveURL(/\/404\/$/);
+  await expect(page.getByRole('heading', { name: 'We couldn’t find that page' })).toBeVisible();
+  await expect(page).toHaveTitle('Page not found | Fern & Thread');
+  // Taken over, not drawn again: the not-found page's answers came with the HTML.
+  expect(asked.filter((url) => url.includes('/pages/'))).toEqual([]);
+  // A creator that does not exist is known only once the screen has asked: the app draws, then moves on.
   await page.goto('/creator/nobody-here/');
   await expect(page).toHaveURL(/\/404\/$/);
   await expect(page.getByRole('heading', { name: 'We couldn’t find that page' })).toBeVisible();
+  expect(messages.filter((m) => HYDRATION.test(m))).toEqual([]);
 });
 
 test('a drawn page has the connection to itself: scripts and fonts are asked for after it painted and its first large image arrived', async ({ page }) => {
@@ -232,6 +247,13 @@ test.describe('without JavaScript', () => {
     await expect(first).toBeVisible();
     await first.click();
     await expect(page.locator('h1')).toBeVisible();
+  });
+
+  test("an unknown address reads as the store's not-found page, with its way back", async ({ page }) => {
+    const response = await page.goto('/no-such-page/');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'We couldn’t find that page' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link').first()).toBeVisible();
   });
 
   test('the help centre can be read and searched: its groups, a question with its answer, search results', async ({ page }) => {

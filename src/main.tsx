@@ -10,7 +10,7 @@ import { applyTheme } from './app/applyTheme';
 import { startServiceWorker } from './app/serviceWorker';
 import { atNextPageChange, loadThemeFonts } from './app/fonts';
 import { afterFirstPaint } from './app/afterFirstPaint';
-import { dropPreloaded, loadPreloadedAnswers, PRELOADED_ELEMENT_ID } from './lib/preloaded';
+import { DRAWN_PATH_ATTRIBUTE, dropPreloaded, loadPreloadedAnswers, PRELOADED_ELEMENT_ID } from './lib/preloaded';
 import { type EarlyAction, replayEarlyClicks, takeEarlyClicks } from './lib/earlyClicks';
 import { yieldToBrowser } from './lib/yieldToBrowser';
 
@@ -32,8 +32,14 @@ function EarlyClicks({ taps }: { taps: EarlyAction[] }) {
  * removal.
  */
 function onLeaving(router: ReturnType<typeof createStoreRouter>, moment: 'start' | 'arrival', listener: () => void): () => void {
-  const first = router.state.location.pathname;
+  // "This address" is where the router starts, after its first redirect (an unknown address shows /404/).
+  let first = router.state.initialized ? router.state.location.pathname : null;
   const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    if (first === null) {
+      first = state.location.pathname;
+      return;
+    }
     const at = (moment === 'start' ? state.navigation.location?.pathname : undefined) ?? state.location.pathname;
     if (at === first) return;
     stop();
@@ -76,7 +82,7 @@ api<StoreCoreData>(STORE_CORE_DATA_URL)
       return;
     }
     // Hydrate once the first route's loaders and lazy screens are ready, so the first render matches the server's.
-    const firstPath = window.location.pathname;
+    const firstPath = container.getAttribute(DRAWN_PATH_ATTRIBUTE) ?? window.location.pathname;
     await new Promise<void>((resolve) => {
       if (router.state.initialized) return resolve();
       const stop = router.subscribe((state) => {
@@ -91,8 +97,9 @@ api<StoreCoreData>(STORE_CORE_DATA_URL)
     // shopper already sees is never held behind one long task.
     if (router.state.location.pathname === firstPath) startTransition(() => void hydrateRoot(container, app(takeEarlyClicks())));
     else {
-      // The browser's guards sent the visitor elsewhere (e.g. signed in): the server's drawing is not this page.
-      dropPreloaded();
+      // The browser's guards sent the visitor elsewhere (e.g. signed in): the server's drawing is not this page. When
+      // the server drew the not-found page in place of this address, its answers serve the app's move there.
+      if (!container.hasAttribute(DRAWN_PATH_ATTRIBUTE)) dropPreloaded();
       container.replaceChildren();
       createRoot(container).render(app(takeEarlyClicks()));
     }

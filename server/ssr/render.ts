@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { PRELOADED_ELEMENT_ID, type PreloadedAnswer, type PreloadedAnswers } from '../../src/core/api/preloaded';
+import { DRAWN_PATH_ATTRIBUTE, PRELOADED_ELEMENT_ID, type PreloadedAnswer, type PreloadedAnswers } from '../../src/core/api/preloaded';
 import { STORE_CORE_DATA_URL, type StoreCoreData } from '../../src/core/storeData';
 import { FONT_WEIGHTS, fontSlug, fontUrl } from '../../src/core/theme/fonts';
 import { clientAssets, deferScripts, inlineStylesheets, readClientManifest, stylesheetReader, type ClientManifest } from './assets';
@@ -10,13 +10,16 @@ import { clientAssets, deferScripts, inlineStylesheets, readClientManifest, styl
 /** What the SSR entry (src/ssr/entry-server.tsx, built by Vite into dist/ssr) exports. */
 interface SsrEntry {
   render(request: { url: string; fetch: (url: string) => Promise<PreloadedAnswer>; countryCode?: string | undefined }): Promise<
-    { kind: 'page'; status: number; html: string; answers: PreloadedAnswers; modules: string[] } | { kind: 'shell' }
+    { kind: 'page'; status: number; path: string; html: string; answers: PreloadedAnswers; modules: string[] } | { kind: 'shell' }
   >;
 }
 
 /** A storefront page drawn on the server: the markup for #root, the head links it needs and the data for hydration. */
 export interface RenderedBody {
   status: number;
+  /** The address drawn when it is not the one asked for (the store's not-found page drawn in its place); a URL
+   *  pathname, so percent-encoded and safe inside an attribute. */
+  drawnPath?: string | undefined;
   html: string;
   answers: PreloadedAnswers;
   /** Stylesheets (paths under the client folder) and scripts of the lazily loaded parts the page drew with. */
@@ -48,7 +51,9 @@ export async function loadPageRenderer(clientDir: string): Promise<PageRenderer 
       });
       if (result.kind === 'shell') return null;
       const { stylesheets, scripts } = clientAssets(manifest, result.modules);
-      return { status: result.status, html: result.html, answers: result.answers, stylesheets, scripts, readStylesheet };
+      const asked = new URL(url, 'http://store.invalid').pathname;
+      const drawnPath = result.path === asked ? undefined : result.path;
+      return { status: result.status, drawnPath, html: result.html, answers: result.answers, stylesheets, scripts, readStylesheet };
     },
   };
 }
@@ -89,7 +94,7 @@ export function insertBody(indexHtml: string, body: RenderedBody): string {
   const head = [styled.css ? `<style>${styled.css}</style>` : '', ...styled.present, hints];
   return html
     .replace('</head>', () => `  ${head.filter(Boolean).join('\n    ')}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>\n    <script type="application/json" id="${PRELOADED_ELEMENT_ID}">${data}</script>${loader}`);
+    .replace('<div id="root"></div>', () => `<div id="root"${body.drawnPath ? ` ${DRAWN_PATH_ATTRIBUTE}="${body.drawnPath}"` : ''}>${markup}</div>\n    <script type="application/json" id="${PRELOADED_ELEMENT_ID}">${data}</script>${loader}`);
 }
 
 /** The self-hosted files of the store theme's web fonts, from the store core data the page was drawn with. */

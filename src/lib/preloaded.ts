@@ -4,7 +4,7 @@
  */
 import type { PreloadedAnswer, PreloadedAnswers } from '../core/api/preloaded';
 
-export { PRELOADED_ELEMENT_ID, type PreloadedAnswer, type PreloadedAnswers } from '../core/api/preloaded';
+export { DRAWN_PATH_ATTRIBUTE, PRELOADED_ELEMENT_ID, type PreloadedAnswer, type PreloadedAnswers } from '../core/api/preloaded';
 
 let answers = new Map<string, PreloadedAnswer>();
 

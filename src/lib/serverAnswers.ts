@@ -8,10 +8,10 @@ import type { PreloadedAnswer } from './preloaded';
 export interface ServerAnswers {
   load(url: string): Promise<PreloadedAnswer>;
   /**
-   * The page sends the visitor elsewhere once its data is known (a creator or help question that does not exist):
-   * the server cannot draw a redirect, so it serves the app shell and the browser follows it.
+   * What the address names turned out not to exist once its data was known (a creator or help question): the server
+   * draws the store's not-found page in its place, and the browser moves to /404/ as the app does.
    */
-  leaveToBrowser(): void;
+  notFound(): void;
 }
 
 export const ServerAnswersContext = createContext<ServerAnswers | null>(null);

@@ -19,6 +19,7 @@ import { createRedirectCounter } from '../app/guards/redirectCounter';
 import { walkBlocks } from '../core/blocks/tree';
 import type { StorePageData } from '../app/pageLoader';
 import { HELP_PATHS } from '../help/routes';
+import { NOT_FOUND_URL } from '../app/pageLoader';
 
 export interface RenderRequest {
   /** The page's absolute address. */
@@ -35,6 +36,8 @@ export type RenderResult =
   | {
       kind: 'page';
       status: number;
+      /** The address drawn: the one asked for, or the store's not-found page (/404/) in its place. */
+      path: string;
       /** The markup inside #root. */
       html: string;
       /** Every API answer the page used, for the browser's hydration. */
@@ -42,8 +45,11 @@ export type RenderResult =
       /** The lazily loaded modules the page drew with (their CSS and scripts go into the head). */
       modules: string[];
     }
-  /** The visitor is sent elsewhere (a guard, or a screen whose subject does not exist) or the store is unknown: the browser decides with its session. */
+  /** The visitor is sent elsewhere (a guard) or the store is unknown: the browser decides with its session. */
   | { kind: 'shell' };
+
+/** What one drawing came to: a page, the app shell, or "this address shows the not-found page". */
+type Drawn = RenderResult | { kind: 'not-found'; answers: PreloadedAnswers };
 
 /** The lazy route screens, by route id: their chunks are preloaded with the HTML. */
 const ROUTE_MODULES: Record<string, string> = {
@@ -60,13 +66,27 @@ setApiTransport(async (url, init) => {
   return scope.load(url);
 });
 
+/**
+ * Draws the page at `request.url`. An address that shows the not-found page (unknown, or naming a product, help
+ * question or creator that does not exist) gets the store's own not-found page drawn in its place, answered 404, so it
+ * reads without JavaScript; the browser's router then moves to /404/ as it always does (§2.2) and takes the drawing
+ * over there.
+ */
 export async function render(request: RenderRequest): Promise<RenderResult> {
+  const drawn = await draw(request, request.url);
+  if (drawn.kind !== 'not-found') return drawn;
+  const notFound = await draw(request, new URL(NOT_FOUND_URL, request.url).href);
+  // The answers that showed the address's subject missing go too: the browser finds the same and moves on at once.
+  return notFound.kind === 'page' ? { ...notFound, status: 404, answers: { ...drawn.answers, ...notFound.answers } } : { kind: 'shell' };
+}
+
+async function draw(request: RenderRequest, url: string): Promise<Drawn> {
   const recorded: PreloadedAnswers = {};
   const pending = new Map<string, Promise<PreloadedAnswer>>();
-  let leftToBrowser = false;
+  let notFound = false;
   const answers: ServerAnswers = {
-    leaveToBrowser() {
-      leftToBrowser = true;
+    notFound() {
+      notFound = true;
     },
     load(url) {
       let answer = pending.get(url);
@@ -91,8 +111,8 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       countryCode: () => request.countryCode,
     });
     const handler = createStaticHandler(routes);
-    const context = await handler.query(new Request(request.url));
-    if (context instanceof Response) return { kind: 'shell' } as const;
+    const context = await handler.query(new Request(url));
+    if (context instanceof Response) return context.headers.get('Location') === NOT_FOUND_URL ? ({ kind: 'not-found', answers: recorded } as const) : ({ kind: 'shell' } as const);
     const router = createStaticRouter(handler.dataRoutes, context);
     const html = await renderToString(
       <StrictMode>
@@ -104,7 +124,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       </StrictMode>,
       request.timeoutMs ?? 5000,
     );
-    if (leftToBrowser) return { kind: 'shell' } as const;
+    if (notFound) return { kind: 'not-found', answers: recorded } as const;
     const modules = new Set<string>();
     for (const match of context.matches) {
       const routeModule = ROUTE_MODULES[match.route.id];
@@ -112,7 +132,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       const data = context.loaderData[match.route.id] as StorePageData | undefined;
       if (data?.page) for (const block of walkBlocks(data.page.blocks)) modules.add(`blocks/${block.type}.tsx`);
     }
-    return { kind: 'page', status: context.statusCode, html, answers: recorded, modules: [...modules] } as const;
+    return { kind: 'page', status: context.statusCode, path: new URL(url).pathname, html, answers: recorded, modules: [...modules] } as const;
   });
 }
 
