@@ -213,6 +213,23 @@ test('a currency chosen before the app has taken over the drawn page is kept onc
   await expect(currency).toHaveValue('EUR');
 });
 
+test('a box ticked and fields filled before the app has taken over the sign-up form are sent as shown', async ({ page }, testInfo) => {
+  const release = await holdAppCode(page);
+  await page.goto('/sign-up/', { waitUntil: 'commit' });
+  await page.getByLabel('First name').fill('Early');
+  await page.getByLabel('Email address').fill(`early-${testInfo.project.name}-${Date.now()}@example.com`);
+  await page.getByLabel('Password').fill('early-strong-password');
+  await page.getByLabel('I want my own store').check();
+  await expect(page.locator('html')).not.toHaveAttribute('data-app', 'running');
+  release();
+  await appRunning(page);
+  await expect(page.getByLabel('I want my own store')).toBeChecked();
+  const sent = page.waitForRequest((r) => r.url().includes('/shop/customer/create/'));
+  await page.getByRole('button', { name: 'Create account' }).click();
+  expect((await sent).postDataJSON()).toMatchObject({ firstName: 'Early', should_have_store: 1, dashboard_access: 1 });
+  await expect(page).toHaveURL(/\/sign-up\/verify\/$/);
+});
+
 test("the store's theme stays once the app has taken over a drawn page and after it navigates", async ({ page }) => {
   const headerColour = () => page.locator('header.header').evaluate((el) => getComputedStyle(el).backgroundColor);
   await page.goto('/');

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { StoreContext } from './StoreContext';
-import { AppLayout } from './AppLayout';
+import { AppLayout, SCROLL_TO_TOP_DELAY_MS } from './AppLayout';
 import { session } from '../auth/session';
 import { testStore, user } from '../auth/testing';
 
@@ -52,5 +52,38 @@ describe('AppLayout', () => {
 
     await act(async () => session.set(null));
     expect(drawn.footer).toBe(footers);
+  });
+
+  it('the first page keeps its place (the visitor may have scrolled the drawn page); a route change scrolls to the top after 300 ms (§2.3)', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    vi.useFakeTimers();
+    try {
+      const children = [{ index: true, element: <p>Home</p> }, { path: 'about', element: <p>About</p> }];
+      const router = createMemoryRouter([{ path: '/', element: <AppLayout />, handle: { layout: 'standard' }, children }], { initialEntries: ['/'] });
+      await act(async () => {
+        render(
+          <StoreContext.Provider value={testStore()}>
+            <RouterProvider router={router} />
+          </StoreContext.Provider>,
+        );
+      });
+      await act(async () => vi.advanceTimersByTime(SCROLL_TO_TOP_DELAY_MS * 2));
+      expect(scrollTo).not.toHaveBeenCalled();
+
+      await act(async () => router.navigate('/about'));
+      await act(async () => vi.advanceTimersByTime(SCROLL_TO_TOP_DELAY_MS - 1));
+      expect(scrollTo).not.toHaveBeenCalled();
+      await act(async () => vi.advanceTimersByTime(1));
+      expect(scrollTo).toHaveBeenCalledWith(0, 0);
+
+      // Back on the first address: a route change like any other.
+      await act(async () => router.navigate('/'));
+      await act(async () => vi.advanceTimersByTime(SCROLL_TO_TOP_DELAY_MS));
+      expect(scrollTo).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type CSSProperties } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { layoutOf, REGION_SIZES } from './layouts';
 import { Announcement } from './regions/Announcement';
@@ -62,7 +62,12 @@ export function AppLayout() {
     void collectEvent('page_view', { path: pathname }, { environment: import.meta.env.MODE, location: window.location.href, userAgent: navigator.userAgent, currency, division: { id: division.id, name: division.name } });
   }, [pathname, division.id, division.name]);
 
+  // Only a route change scrolls: on the first page the browser keeps its place (a shopper who scrolled the drawn page
+  // to the sizes before the app took over stays there).
+  const landedOn = useRef<string | null>(pathname);
   useEffect(() => {
+    if (landedOn.current === pathname) return;
+    landedOn.current = null;
     const timer = window.setTimeout(() => window.scrollTo(0, 0), SCROLL_TO_TOP_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [pathname]);

@@ -115,6 +115,28 @@ describe('taps before the app takes over', () => {
     expect(select.value).toBe('EUR');
   });
 
+  it('a box ticked before the app ran is ticked in the form once it runs (the tick stayed on screen, the state did not)', async () => {
+    new Function(captureScript())();
+    document.body.innerHTML = `<div id="root">${renderToString(<OwnStoreForm sent={[]} />)}</div>`;
+    const root = document.getElementById('root')!;
+    const box = root.querySelector<HTMLInputElement>('input[type="checkbox"]')!;
+    box.click();
+    expect(box.checked).toBe(true);
+
+    const sent: boolean[] = [];
+    const taps = takeEarlyClicks();
+    expect(taps).toEqual([{ tick: box, checked: true }]);
+    await act(async () => {
+      hydrateRoot(root, <OwnStoreForm sent={sent} />);
+    });
+    await act(async () => {
+      await replayEarlyClicks(taps);
+    });
+    expect(box.checked).toBe(true);
+    root.querySelector<HTMLButtonElement>('button')!.click();
+    expect(sent).toEqual([true]);
+  });
+
   it('a choice the drop-down no longer offers is not made', async () => {
     document.body.innerHTML = '<select><option value="GBP">GBP</option></select>';
     const select = document.querySelector('select')!;
@@ -125,6 +147,21 @@ describe('taps before the app takes over', () => {
     expect(select.value).toBe('GBP');
   });
 });
+
+/** The sign-up form's "I want my own store" as the app draws it: a controlled box, read when the form is sent. */
+function OwnStoreForm({ sent }: { sent: boolean[] }) {
+  const [ownStore, setOwnStore] = useState(false);
+  return (
+    <div>
+      <label>
+        <input type="checkbox" checked={ownStore} onChange={(e) => setOwnStore(e.target.checked)} />I want my own store
+      </label>
+      <button type="button" onClick={() => sent.push(ownStore)}>
+        Create account
+      </button>
+    </div>
+  );
+}
 
 /** The header's currency drop-down as the app draws it: controlled, so hydration sets the shown value back. */
 function CurrencyPicker({ chosen }: { chosen: string[] }) {
