@@ -54,7 +54,7 @@ describe('AppLayout', () => {
     expect(drawn.footer).toBe(footers);
   });
 
-  it('the first page keeps its place (the visitor may have scrolled the drawn page); a route change scrolls to the top after 300 ms (§2.3)', async () => {
+  it('the first page keeps its place (the visitor may have scrolled the drawn page); a route change scrolls to the top after 300 ms (§2.3) unless the visitor is already using the page', async () => {
     vi.stubGlobal('fetch', vi.fn(() => new Promise(() => undefined)));
     const scrollTo = vi.fn();
     vi.stubGlobal('scrollTo', scrollTo);
@@ -81,6 +81,12 @@ describe('AppLayout', () => {
       // Back on the first address: a route change like any other.
       await act(async () => router.navigate('/'));
       await act(async () => vi.advanceTimersByTime(SCROLL_TO_TOP_DELAY_MS));
+      expect(scrollTo).toHaveBeenCalledTimes(2);
+
+      // A visitor who starts using the new page before then (here a tap) keeps it where it is.
+      await act(async () => router.navigate('/about'));
+      window.dispatchEvent(new Event('pointerdown'));
+      await act(async () => vi.advanceTimersByTime(SCROLL_TO_TOP_DELAY_MS * 2));
       expect(scrollTo).toHaveBeenCalledTimes(2);
     } finally {
       vi.useRealTimers();

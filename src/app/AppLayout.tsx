@@ -15,6 +15,7 @@ import { collectEvent } from './eventCollector';
 import { readCookie } from '../lib/cookies';
 import { DEFAULT_CURRENCY } from '../core/currency';
 import { SiteFeatures } from '../commerce/siteFeatures/SiteFeatures';
+import { scrollToTopLater } from './scrollToTopLater';
 import './app.css';
 
 // Only signed-in people have notifications: visitors never download the centre.
@@ -68,8 +69,7 @@ export function AppLayout() {
   useEffect(() => {
     if (landedOn.current === pathname) return;
     landedOn.current = null;
-    const timer = window.setTimeout(() => window.scrollTo(0, 0), SCROLL_TO_TOP_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    return scrollToTopLater(SCROLL_TO_TOP_DELAY_MS);
   }, [pathname]);
 
   const style = {
