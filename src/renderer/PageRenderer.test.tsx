@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { readFileSync } from 'node:fs';
 import { act, render } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BlockData } from '../core/storeData';
@@ -39,5 +40,21 @@ describe('PageRenderer with a long page', () => {
     act(() => rerender(<PageRenderer blocks={moved} mode="preview" />));
     expect(uids()).toEqual(moved.map((b) => b.uid));
     expect(container.querySelector('.pod-grid')!.children).toHaveLength(blocks.length);
+  });
+});
+
+describe('a long store page lays out only what is near the screen', () => {
+  it('the storefront marks its page native; the builder canvas does not, so every block there keeps a measured box', () => {
+    const published = page(3).map((b) => ({ ...b, flags: {} }));
+    const store = render(<PageRenderer blocks={published} mode="native" />);
+    expect(store.container.firstElementChild!.className).toBe('pod-page pod-page--native');
+    store.unmount();
+    const canvas = render(<PageRenderer blocks={page(3)} mode="preview" />);
+    expect(canvas.container.firstElementChild!.className).toBe('pod-page');
+    canvas.unmount();
+    // The rule skips layout only for the store's top-level blocks after the first screens (grid.css).
+    const css = readFileSync('src/renderer/grid.css', 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+    const rule = /([^{}]+)\{[^}]*content-visibility:\s*auto[^}]*\}/.exec(css);
+    expect(rule?.[1]?.trim()).toBe('.pod-page--native > .pod-grid > .pod-block:nth-child(n + 25):not(:has(.live-chat--floating))');
   });
 });

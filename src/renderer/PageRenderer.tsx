@@ -29,7 +29,7 @@ export type RenderHost = (block: BlockData, drawn: ReactNode) => ReactNode;
 export function PageRenderer({ blocks, mode, conditions = {}, ySpacing = ROW_SPACING, renderHost }: PageRendererProps) {
   const shown = useMemo(() => (mode === 'preview' ? [...blocks] : visibleBlocks(blocks, conditions)), [blocks, mode, conditions]);
   return (
-    <div className="pod-page" style={{ '--pod-row-gap': `${ySpacing}px` } as CSSProperties}>
+    <div className={mode === 'native' ? 'pod-page pod-page--native' : 'pod-page'} style={{ '--pod-row-gap': `${ySpacing}px` } as CSSProperties}>
       <BlockList blocks={shown} mode={mode} renderHost={mode === 'preview' ? renderHost : undefined} />
     </div>
   );
