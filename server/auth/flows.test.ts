@@ -387,6 +387,9 @@ describe('staff: mute, permission requests, outbox', () => {
     try {
       const s = client();
       await s.login(SHOPPER.email, SHOPPER.password);
+      // A "%" in the names (sent encoded, as %25) is a wrong name, not a crash.
+      const percent = await s.post(`${API}/atlas/permissions/request/%25/`, { reason: 'x' });
+      expect(percent.statusCode).toBe(422);
       const noReason = await s.post(`${API}/atlas/permissions/request/pages.publish,products.edit/`, {});
       expect(noReason.json().errors).toEqual({ reason: ['This field is required'] });
       const asked = await s.post(`${API}/atlas/permissions/request/pages.publish,products.edit/`, { reason: 'I run the spring launch' });

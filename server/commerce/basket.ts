@@ -232,7 +232,12 @@ function productKeyOf(item: AddItemInput): { id: number } | { urlName: string } 
   const url = item.productUrl?.trim();
   if (!url) return null;
   const match = /^\/?product\/([^/?#]+)/.exec(url.replace(/^https?:\/\/[^/]+/i, ''));
-  const name = match ? decodeURIComponent(match[1]!) : url.replace(/^\/+|\/+$/g, '');
+  let name: string;
+  try {
+    name = match ? decodeURIComponent(match[1]!) : url.replace(/^\/+|\/+$/g, '');
+  } catch {
+    return null; // a "%" not followed by two hex digits names no product
+  }
   if (/^\d{1,9}$/.test(name)) return { id: Number(name) };
   return /^[A-Za-z0-9-]{1,200}$/.test(name) ? { urlName: name } : null;
 }

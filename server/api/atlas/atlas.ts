@@ -63,7 +63,8 @@ export function atlasRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const user = requireUser(request);
       const b = request.body ?? {};
-      const permissions = [...new Set(decodeURIComponent(request.params.permissions).split(',').map((p) => p.trim()).filter(Boolean))];
+      // The router has decoded the address once; decoding again would turn a literal "%" into a crash.
+      const permissions = [...new Set(request.params.permissions.split(',').map((p) => p.trim()).filter(Boolean))];
       if (permissions.length === 0 || permissions.length > 20 || !permissions.every((p) => PERMISSION_NAME.test(p))) throw fieldError('permissions', INVALID_PERMISSIONS);
       checkFields({ reason: { value: b.reason, rules: ['required'] } });
       // The store the permissions are for: the one named (the caller must belong to it), else the caller's only store.

@@ -58,6 +58,9 @@ describe('addItemToCart and the main list', () => {
     expect(again.json<BasketList>().items).toMatchObject([{ quantity: 2 }]);
     const list = await c.get('/omnis/v3/basket/main/list/');
     expect(list.json<BasketList>()).toMatchObject({ subtotal: 5000, count: 2 });
+    // A product address with a broken escape names no product: unavailable, not a crash.
+    const broken = await c.post(ADD, { item: { productUrl: '/product/fern%/', productColor: v.colour_name, productSize: v.size }, name: 'main' });
+    expect(broken.statusCode).toBe(404);
   });
 
   it('adds by variant SKU, as an embedded frame names a variant (§5.2 variantId); an unknown SKU is no longer available', async () => {
