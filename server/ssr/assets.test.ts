@@ -67,7 +67,7 @@ describe('scripts of a server-drawn page', () => {
     const timers: { fn: () => void; ms: number }[] = [];
     let paint: (() => void) | undefined;
     type Element = { tag: string } & Record<string, string>;
-    const documentStub = {
+    const pageDocument = {
       querySelector: (selector: string) => (selector === '#root img[fetchpriority="high"]' ? image : null),
       createElement: (tag: string) => ({ tag }),
       createDocumentFragment: () => ({ children: [] as Element[], appendChild(el: Element) { this.children.push(el); } }),
@@ -84,7 +84,7 @@ describe('scripts of a server-drawn page', () => {
         paint = () => this.fn([], { disconnect: () => undefined });
       }
     }
-    new Function('document', 'PerformanceObserver', 'setTimeout', loader)(documentStub, Observer, (fn: () => void, ms: number) => timers.push({ fn, ms }));
+    new Function('document', 'PerformanceObserver', 'setTimeout', loader)(pageDocument, Observer, (fn: () => void, ms: number) => timers.push({ fn, ms }));
     /** Runs the timers of the hints added a few per task (0 ms), as the browser would. */
     const flushHints = () => {
       for (let timer = timers.find((t) => t.ms === 0); timer; timer = timers.find((t) => t.ms === 0)) {
